@@ -1,0 +1,99 @@
+// The shapes every core module speaks. `Decoded` is also the CLI's `inspect --json` object,
+// so its field names are a stable, public interface: add, never rename.
+
+/** Kinds the decoder and the scanner recognise. */
+export type IdKind = 'ulid' | 'uuid' | 'snowflake' | 'ksuid' | 'objectid' | 'typeid';
+
+/** Kinds that can be generated (the CLI's `new KIND` and the insert command's `kind`). */
+export type GenKind =
+  | 'ulid'
+  | 'uuid' // = uuidv4
+  | 'uuidv1'
+  | 'uuidv3'
+  | 'uuidv4'
+  | 'uuidv5'
+  | 'uuidv6'
+  | 'uuidv7'
+  | 'snowflake'
+  | 'ksuid'
+  | 'objectid'
+  | 'typeid'
+  | 'nanoid';
+
+export const GEN_KINDS: readonly GenKind[] = [
+  'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid',
+];
+
+/** Kinds whose generated IDs sort by creation time (text order = time order). */
+export const TIME_ORDERED_KINDS: readonly GenKind[] = [
+  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid',
+];
+
+export type FieldValue = string | number | boolean;
+
+/** UUID variant names as read from the top bits of octet 8. */
+export type UuidVariant = 'ncs' | 'rfc9562' | 'microsoft' | 'future';
+
+export type SnowflakePreset = 'twitter' | 'discord' | 'instagram' | 'sonyflake' | 'mastodon';
+
+/** One reading of a bare decimal snowflake under one epoch/layout. */
+export interface SnowflakeCandidate {
+  /** Preset name, or `custom` for an epoch given in ms. */
+  epoch: SnowflakePreset | 'custom';
+  time: string;
+  unixMs: number;
+  fields: Record<string, FieldValue>;
+  /** True when the time falls in the plausible range for that service (see snowflake.ts). */
+  plausible: boolean;
+}
+
+export interface Decoded {
+  input: string;
+  kind: IdKind | 'unknown';
+  valid: boolean;
+  /** A clear, user-facing message when not valid. */
+  error?: string;
+  errorCode?: IdErrorCode;
+  /** UUID only. */
+  version?: number;
+  /** UUID only. */
+  variant?: UuidVariant;
+  /** Creation time, ISO 8601 UTC with milliseconds, floored. Absent when the ID holds none. */
+  time?: string;
+  unixMs?: number;
+  /** Full-precision time when finer than 1 ms (UUID v1/v6: 100 ns, 7 fractional digits). */
+  timePrecise?: string;
+  /** Kind-specific fields: clockSeq, node, workerId, processId, datacenterId, shardId,
+   *  sequence, machineId, payload, counter, prefix, random, … */
+  fields: Record<string, FieldValue>;
+  /** Snowflakes: every preset's reading, the likely one first. */
+  candidates?: SnowflakeCandidate[];
+}
+
+export type IdErrorCode =
+  | 'EMPTY'
+  | 'INVALID_LENGTH'
+  | 'INVALID_CHARACTER'
+  | 'OVERFLOW' // text encodes more bits than the format holds (ULID > 7ZZ…, KSUID > max, int > 2^128-1)
+  | 'INVALID_PREFIX' // TypeID prefix
+  | 'INVALID_CASE' // TypeID suffix in upper case, …
+  | 'UNKNOWN_FORMAT'
+  | 'UNSUPPORTED_CONVERSION'
+  | 'TIME_OUT_OF_RANGE' // a time the format cannot hold
+  | 'MONOTONIC_OVERFLOW' // the random/sequence part ran out within one time unit
+  | 'INVALID_ARGUMENT';
+
+/** Every error the core throws on bad input. `code` is stable; `message` is for people. */
+export class IdError extends Error {
+  override readonly name = 'IdError';
+  constructor(readonly code: IdErrorCode, message: string) {
+    super(message);
+  }
+}
+
+/** Fills `bytes` with random values and returns it. Production: `crypto.getRandomValues`. */
+export type RandomSource = (bytes: Uint8Array) => Uint8Array;
+
+/** Milliseconds since the Unix epoch. Production: `Date.now`. */
+export type Clock = () => number;

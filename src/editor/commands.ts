@@ -1,0 +1,19 @@
+// Every command id Idsmith contributes, in one place. They are a public interface:
+// keybindings and tests outside the project call them, so never rename one.
+export const Commands = {
+  insert: 'idsmith.insert',
+  insertUlid: 'idsmith.insertUlid',
+  insertUuidV4: 'idsmith.insertUuidV4',
+  insertUuidV7: 'idsmith.insertUuidV7',
+  insertSnowflake: 'idsmith.insertSnowflake',
+  insertAtTime: 'idsmith.insertAtTime',
+  regenerate: 'idsmith.regenerate',
+  inspect: 'idsmith.inspect',
+  convert: 'idsmith.convert',
+  insertBounds: 'idsmith.insertBounds',
+  /** Internal: targets of hover command links (not in the palette). */
+  copyText: 'idsmith.copyText',
+  convertAt: 'idsmith.convertAt',
+} as const;
+
+export type CommandId = (typeof Commands)[keyof typeof Commands];

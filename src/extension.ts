@@ -1,9 +1,24 @@
 import type * as vscode from 'vscode';
 import * as settings from './editor/settings';
+import * as insert from './editor/insert';
+import * as hover from './editor/hover';
+import * as inlayHints from './editor/inlayHints';
+import * as inspect from './editor/inspect';
+import * as convert from './editor/convert';
+import * as bounds from './editor/bounds';
+import * as keys from './editor/keys';
 
-// Only wiring: each feature module registers its own commands and providers.
+// Only wiring: each feature module registers its own commands and providers. Registration is
+// all activation does; nothing is computed until a command runs or a provider is asked.
 export function activate(context: vscode.ExtensionContext): void {
   settings.register(context);
+  insert.register(context);
+  hover.register(context);
+  inlayHints.register(context);
+  inspect.register(context);
+  convert.register(context);
+  bounds.register(context);
+  keys.register(context);
 }
 
 export function deactivate(): void {}

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { GenKind } from '../core';
-import { GEN_KINDS } from '../core';
+import type { GenKind } from '../core/types';
+import { GEN_KINDS } from '../core/types';
 
 // Typed, cached view of `contributes.configuration`: read once, refreshed on change, every raw
 // value normalised with a fallback so providers never re-read or re-validate per call.

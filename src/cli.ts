@@ -1,0 +1,1 @@
+console.error("idsmith CLI: not built yet"); process.exit(2);

@@ -1,0 +1,64 @@
+// MD5 (RFC 1321) for object-key hash prefixes. Not for security: the prefix only has to spread
+// keys evenly and match what `md5` gives in a shell or an SDK, so users can recompute it.
+// Written out here because the core may not use Node's `crypto` and WebCrypto has no MD5.
+
+// K[i] = floor(|sin(i + 1)| * 2^32), as the RFC defines it; the RFC test vectors exercise all 64.
+const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
+const SHIFTS = [
+  7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+  5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+  4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+  6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+];
+
+/** MD5 digest (16 bytes) of `input`. */
+export function md5(input: Uint8Array): Uint8Array {
+  // Padding: 0x80, zeros up to 56 mod 64, then the bit length as a 64-bit little-endian integer.
+  const blocks = Math.ceil((input.length + 9) / 64);
+  const padded = new Uint8Array(blocks * 64);
+  padded.set(input);
+  padded[input.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  const bitLength = input.length * 8;
+  view.setUint32(padded.length - 8, bitLength >>> 0, true);
+  view.setUint32(padded.length - 4, Math.floor(bitLength / 2 ** 32), true);
+
+  let a0 = 0x67452301;
+  let b0 = 0xefcdab89;
+  let c0 = 0x98badcfe;
+  let d0 = 0x10325476;
+  const m = new Uint32Array(16);
+  for (let off = 0; off < padded.length; off += 64) {
+    for (let j = 0; j < 16; j++) m[j] = view.getUint32(off + j * 4, true);
+    let a = a0, b = b0, c = c0, d = d0;
+    for (let i = 0; i < 64; i++) {
+      let f: number;
+      let g: number;
+      if (i < 16) { f = (b & c) | (~b & d); g = i; }
+      else if (i < 32) { f = (d & b) | (~d & c); g = (5 * i + 1) % 16; }
+      else if (i < 48) { f = b ^ c ^ d; g = (3 * i + 5) % 16; }
+      else { f = c ^ (b | ~d); g = (7 * i) % 16; }
+      const sum = (f + a + K[i]! + m[g]!) >>> 0;
+      const s = SHIFTS[i]!;
+      a = d;
+      d = c;
+      c = b;
+      b = (b + ((sum << s) | (sum >>> (32 - s)))) >>> 0;
+    }
+    a0 = (a0 + a) >>> 0;
+    b0 = (b0 + b) >>> 0;
+    c0 = (c0 + c) >>> 0;
+    d0 = (d0 + d) >>> 0;
+  }
+  const out = new Uint8Array(16);
+  const outView = new DataView(out.buffer);
+  [a0, b0, c0, d0].forEach((word, i) => outView.setUint32(i * 4, word, true));
+  return out;
+}
+
+/** Lower-case hex MD5 of the UTF-8 bytes of `text` (what `printf %s text | md5sum` prints). */
+export function md5Hex(text: string): string {
+  let hex = '';
+  for (const byte of md5(new TextEncoder().encode(text))) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}

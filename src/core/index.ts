@@ -17,3 +17,5 @@ export * from './time';
 export * from './bounds';
 export * from './inspect';
 export * from './scan';
+export * from './md5';
+export * from './keys';

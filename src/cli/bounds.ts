@@ -1,0 +1,59 @@
+import { bounds } from '../core';
+import { UsageError, stringFlag } from './args';
+import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
+
+const KINDS = ['ulid', 'uuidv7', 'ksuid', 'objectid', 'snowflake', 'typeid'] as const;
+type BoundsKind = (typeof KINDS)[number];
+
+export const boundsCommand: Command = {
+  name: 'bounds',
+  summary: 'smallest and largest ID of a kind for a time range (for range queries)',
+  usage: 'idsmith bounds KIND --from TIME [--to TIME] [--epoch NAME|MS] [--prefix P]',
+  help: `Prints, as JSON, the smallest and largest ID of KIND created between --from and --to
+(inclusive; --to defaults to --from), and the longest text prefix shared by both:
+{ "min", "max", "prefix", "prefixCovers": { "from", "to" } }.
+Use min/max in a range query (WHERE id BETWEEN min AND max) or prefix for a prefix listing.
+
+Kinds: ${KINDS.join(' ')}
+
+Options:
+  --from TIME       start of the range (ISO 8601, YYYY-MM-DD, Unix s/ms, now, -2h, ...)
+  --to TIME         end of the range (default: --from)
+  --epoch NAME|MS   snowflake epoch (twitter, discord, instagram, sonyflake, mastodon, or ms)
+  --prefix P        TypeID prefix
+  -h, --help        show this help
+
+Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`,
+  flags: [
+    HELP_FLAG,
+    { name: 'from', value: true },
+    { name: 'to', value: true },
+    { name: 'epoch', value: true },
+    { name: 'prefix', value: true },
+  ],
+
+  async run(args, io) {
+    const [kindText, ...extra] = args.positionals;
+    if (kindText === undefined) throw new UsageError('missing KIND');
+    if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+    const kind = KINDS.find((k): k is BoundsKind => k === kindText);
+    if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${KINDS.join(', ')})`);
+    if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
+    if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
+
+    const fromText = stringFlag(args, 'from');
+    if (fromText === undefined) throw new UsageError('missing --from TIME');
+    const fromMs = timeOption('from', fromText, io);
+    const toText = stringFlag(args, 'to');
+    const toMs = toText === undefined ? fromMs : timeOption('to', toText, io);
+    if (toMs < fromMs) throw new UsageError(`--to (${toText}) is before --from (${fromText})`);
+
+    const opts: { epoch?: string | number; prefix?: string } = {};
+    const epoch = stringFlag(args, 'epoch');
+    if (epoch !== undefined) opts.epoch = epochOption(epoch);
+    const prefix = stringFlag(args, 'prefix');
+    if (prefix !== undefined) opts.prefix = prefixOption(prefix);
+    io.stdout(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2) + '\n');
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,29 @@
+import type { Decoded, FieldValue } from '../core';
+
+// The human-readable form of `inspect`: one card per ID, aligned labels, blank line between
+// cards. Tools should use `--json`; this layout may change.
+
+export function formatCard(d: Decoded): string {
+  const rows: [string, string][] = [['kind', d.kind]];
+  if (!d.valid) rows.push(['error', d.error ?? 'not a valid ID']);
+  if (d.version !== undefined) rows.push(['version', String(d.version)]);
+  if (d.variant !== undefined) rows.push(['variant', d.variant]);
+  if (d.time !== undefined) rows.push(['time', `${d.timePrecise ?? d.time}  (unix ms ${d.unixMs})`]);
+  for (const [name, value] of Object.entries(d.fields)) rows.push([name, fieldText(value)]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const lines = [d.input, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
+  if (d.candidates?.length) {
+    lines.push(d.time === undefined ? '  possible readings (pick one with --epoch):' : '  other readings:');
+    const nameWidth = Math.max(...d.candidates.map((c) => c.epoch.length));
+    for (const c of d.candidates) {
+      const fields = Object.entries(c.fields).map(([k, v]) => `${k} ${fieldText(v)}`).join(', ');
+      const mark = c.plausible ? '' : '  (implausible date)';
+      lines.push(`    ${c.epoch.padEnd(nameWidth)}  ${c.time}  ${fields}${mark}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+function fieldText(value: FieldValue): string {
+  return typeof value === 'string' ? value : String(value);
+}

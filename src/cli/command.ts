@@ -1,0 +1,65 @@
+import { IdError, parseTimeInput, resolveEpoch, validateTypeIdPrefix } from '../core';
+import { UsageError, type FlagSpec, type ParsedArgs } from './args';
+import type { CliIo } from './io';
+
+/** One `idsmith` sub-command: its grammar, its help, and what it does. Returns the exit code. */
+export interface Command {
+  name: string;
+  /** One line for the top-level help. */
+  summary: string;
+  /** The usage line printed with usage errors. */
+  usage: string;
+  /** Full `--help` text after the usage line. */
+  help: string;
+  flags: FlagSpec[];
+  run(args: ParsedArgs, io: CliIo): Promise<number>;
+}
+
+export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', value: false };
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+// Option values are part of how the CLI was called, so a bad one is a usage error (exit 2)
+// carrying the core's explanation; only the IDs being processed can make a run exit 1.
+function asUsage<T>(option: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof IdError) throw new UsageError(`--${option}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** `--epoch NAME|MS`: a preset name, or a custom epoch in Unix milliseconds. */
+export function epochOption(text: string): string | number {
+  const epoch = /^\d+$/.test(text) ? Number(text) : text;
+  asUsage('epoch', () => resolveEpoch(epoch));
+  return epoch;
+}
+
+/** A time option (`--time`, `--from`, `--to`) in any form `parseTimeInput` accepts. */
+export function timeOption(option: string, text: string, io: CliIo): number {
+  return asUsage(option, () => parseTimeInput(text, io.now ? io.now() : Date.now()).ms);
+}
+
+export function prefixOption(text: string): string {
+  asUsage('prefix', () => validateTypeIdPrefix(text));
+  return text;
+}
+
+/** A positive integer option such as `-n`. */
+export function countOption(option: string, text: string, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
+    throw new UsageError(`--${option} must be a whole number from 1 to ${max}, got '${text}'`);
+  }
+  return Number(text);
+}
+
+/** Rejects options that mean nothing for the chosen kind instead of silently ignoring them. */
+export function rejectFlags(args: ParsedArgs, names: readonly string[], why: string): void {
+  for (const name of names) {
+    if (args.flags.has(name)) throw new UsageError(`--${name} ${why}`);
+  }
+}

@@ -1,0 +1,90 @@
+import { GEN_KINDS, generate, type GenKind, type GenerateOptions } from '../core';
+import { UsageError, stringFlag, type ParsedArgs } from './args';
+import {
+  EXIT_OK, HELP_FLAG, countOption, epochOption, prefixOption, rejectFlags, timeOption, type Command,
+} from './command';
+import type { CliIo } from './io';
+
+const MAX_COUNT = 10_000_000;
+// Large runs are written a million lines at a time: one write per chunk keeps `-n 1000000`
+// fast, and the cap on a chunk keeps memory flat for bigger N.
+const CHUNK = 1_000_000;
+
+const TIMED: readonly GenKind[] = ['ulid', 'uuidv1', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid'];
+const NAME_BASED: readonly GenKind[] = ['uuidv3', 'uuidv5'];
+
+export const newCommand: Command = {
+  name: 'new',
+  summary: 'generate IDs, one per line',
+  usage: 'idsmith new KIND [-n N] [--time TIME] [--epoch NAME|MS] [--prefix P]',
+  help: `Prints N new IDs of KIND, one per line; time-ordered kinds come out strictly increasing.
+
+Kinds: ${GEN_KINDS.join(' ')}   (uuid = uuidv4)
+
+Options:
+  -n, --count N          how many IDs (default 1, at most ${MAX_COUNT.toLocaleString('en-US')})
+  --time TIME            creation time instead of now, for ${TIMED.join(' ')}:
+                         ISO 8601 (with or without zone), YYYY-MM-DD, "YYYY-MM-DD HH:mm[:ss]",
+                         Unix seconds or milliseconds, now, or relative like -2h, +3d
+  --epoch NAME|MS        snowflake epoch: twitter (default), discord, instagram, sonyflake,
+                         mastodon, or a custom epoch in Unix milliseconds
+  --prefix P             TypeID prefix (lower case a-z and _, up to 63 chars; default none)
+  --namespace NS         uuidv3/uuidv5 namespace: dns, url, oid, x500 or a UUID (required)
+  --name NAME            uuidv3/uuidv5 name (required)
+  --size N               NanoID length (default 21)
+  -h, --help             show this help
+
+Exit status: 0 success, 1 the IDs cannot be made (e.g. a time the format cannot hold),
+2 usage error.`,
+  flags: [
+    HELP_FLAG,
+    { name: 'count', short: 'n', value: true },
+    { name: 'time', value: true },
+    { name: 'epoch', value: true },
+    { name: 'prefix', value: true },
+    { name: 'namespace', value: true },
+    { name: 'name', value: true },
+    { name: 'size', value: true },
+  ],
+
+  async run(args, io) {
+    const [kindText, ...extra] = args.positionals;
+    if (kindText === undefined) throw new UsageError('missing KIND');
+    if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+    const kind = GEN_KINDS.find((k) => k === kindText);
+    if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${GEN_KINDS.join(', ')})`);
+    const count = countOption('count', stringFlag(args, 'count') ?? '1', MAX_COUNT);
+    const opts = generateOptions(kind, args, io);
+    for (let done = 0; done < count; done += CHUNK) {
+      const ids = generate(kind, { ...opts, count: Math.min(CHUNK, count - done) });
+      io.stdout(ids.join('\n') + '\n');
+    }
+    return EXIT_OK;
+  },
+};
+
+function generateOptions(kind: GenKind, args: ParsedArgs, io: CliIo): GenerateOptions {
+  if (!TIMED.includes(kind)) rejectFlags(args, ['time'], `does not apply to ${kind}: it holds no time`);
+  if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
+  if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
+  if (kind !== 'nanoid') rejectFlags(args, ['size'], 'applies only to nanoid');
+  if (!NAME_BASED.includes(kind)) rejectFlags(args, ['namespace', 'name'], 'applies only to uuidv3 and uuidv5');
+
+  const opts: GenerateOptions = {};
+  const time = stringFlag(args, 'time');
+  if (time !== undefined) opts.timeMs = timeOption('time', time, io);
+  const epoch = stringFlag(args, 'epoch');
+  if (epoch !== undefined) opts.epoch = epochOption(epoch);
+  const prefix = stringFlag(args, 'prefix');
+  if (prefix !== undefined) opts.prefix = prefixOption(prefix);
+  const size = stringFlag(args, 'size');
+  if (size !== undefined) opts.size = countOption('size', size, 255);
+  if (NAME_BASED.includes(kind)) {
+    const namespace = stringFlag(args, 'namespace');
+    const name = stringFlag(args, 'name');
+    if (namespace === undefined || name === undefined) throw new UsageError(`${kind} needs --namespace and --name`);
+    opts.namespace = namespace;
+    opts.name = name;
+  }
+  return opts;
+}

@@ -1,0 +1,110 @@
+// The manifest is the extension's public face (palette, settings UI, Marketplace page) and
+// nothing compiles it: a typo in a title key or a missing `when` only shows up in a user's
+// editor. These checks keep it tidy as commands and settings are added.
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Commands } from '../../src/editor/commands';
+
+const root = join(import.meta.dirname, '..', '..');
+const readJson = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+
+interface Contributed { command: string; title: string; category?: string }
+interface MenuEntry { command: string; when?: string }
+
+const manifest = readJson('package.json');
+const nls: Record<string, string> = readJson('package.nls.json');
+const contributes = manifest.contributes;
+const commands: Contributed[] = contributes.commands;
+const palette: MenuEntry[] = contributes.menus?.commandPalette ?? [];
+const keybindings: MenuEntry[] = contributes.keybindings ?? [];
+const settings: Record<string, Record<string, unknown>> = contributes.configuration.properties;
+
+/** `%key%` -> `key`, or undefined when the text is not localised. */
+const nlsKey = (text: unknown) => (typeof text === 'string' ? /^%([^%]+)%$/.exec(text)?.[1] : undefined);
+
+describe('manifest (package.json)', () => {
+  it('gives every contributed command the Idsmith category and a localised title', () => {
+    assert.ok(commands.length > 0);
+    for (const { command, title, category } of commands) {
+      assert.equal(category, 'Idsmith', `${command}: category`);
+      const key = nlsKey(title);
+      assert.ok(key, `${command}: title ${title} is not a %key%`);
+      assert.ok(nls[key]?.trim(), `${command}: ${key} missing from package.nls.json`);
+    }
+  });
+
+  it('contributes only command ids that the code registers', () => {
+    const known = new Set<string>(Object.values(Commands));
+    for (const { command } of commands) assert.ok(known.has(command), `${command} is not in src/editor/commands.ts`);
+  });
+
+  it('puts a when clause on every palette entry and keybinding, for contributed commands only', () => {
+    const contributed = new Set(commands.map((c) => c.command));
+    for (const entry of [...palette, ...keybindings]) {
+      assert.ok(entry.when?.trim(), `${entry.command}: no when clause`);
+      assert.ok(contributed.has(entry.command), `${entry.command}: not a contributed command`);
+    }
+    // A command without a palette entry would show in every editor state, read-only included.
+    for (const { command } of commands) {
+      assert.ok(palette.some((p) => p.command === command), `${command}: no commandPalette entry`);
+    }
+  });
+
+  it('describes every setting through package.nls.json', () => {
+    assert.ok(Object.keys(settings).length > 0);
+    for (const [name, schema] of Object.entries(settings)) {
+      assert.ok(name.startsWith('idsmith.'), `${name}: not under idsmith.`);
+      const text = schema.markdownDescription ?? schema.description;
+      const key = nlsKey(text);
+      assert.ok(key, `${name}: description ${String(text)} is not a %key%`);
+      assert.ok(nls[key]?.trim(), `${name}: ${key} missing from package.nls.json`);
+    }
+  });
+
+  it('has no unused package.nls.json keys', () => {
+    const raw = readFileSync(join(root, 'package.json'), 'utf8');
+    for (const key of Object.keys(nls)) assert.ok(raw.includes(`"%${key}%"`), `${key} is never used`);
+  });
+
+  it('declares support for untrusted and virtual workspaces', () => {
+    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, true);
+    assert.equal(manifest.capabilities?.virtualWorkspaces, true);
+  });
+
+  it('keeps activation events minimal', () => {
+    const events: string[] = manifest.activationEvents ?? [];
+    assert.ok(!events.includes('*'), 'activates on "*"');
+    // Since VS Code 1.74 contributed commands activate the extension on their own.
+    for (const event of events) assert.ok(!event.startsWith('onCommand:'), `${event} is implicit`);
+    assert.ok(events.length <= 1, `too many activation events: ${events.join(', ')}`);
+  });
+
+  it('points main and browser at bundles in dist/, and runs on the UI side too', () => {
+    assert.match(manifest.main, /^\.\/dist\/[\w/]+\.js$/);
+    assert.match(manifest.browser, /^\.\/dist\/[\w/]+\.js$/);
+    assert.notEqual(manifest.main, manifest.browser);
+    assert.ok(manifest.extensionKind.includes('ui'));
+  });
+
+  it('has the Marketplace fields vsce and the gallery need', () => {
+    for (const field of ['publisher', 'displayName', 'license', 'repository', 'icon', 'categories', 'keywords']) {
+      assert.ok(manifest[field], `${field} missing`);
+    }
+    assert.equal(manifest.name, 'idsmith');
+    assert.ok(nls[nlsKey(manifest.description) ?? '']?.trim(), 'description not localised');
+    const icon = readFileSync(join(root, manifest.icon));
+    assert.deepEqual([...icon.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'icon is not a PNG');
+    assert.ok(existsSync(join(root, 'LICENSE')));
+  });
+
+  it('does not type against a newer VS Code API than engines.vscode allows', () => {
+    // vsce refuses to package when @types/vscode is newer than the engine range's minimum.
+    const engine = /^\^?(\d+)\.(\d+)/.exec(manifest.engines.vscode);
+    const types = /(\d+)\.(\d+)/.exec(manifest.devDependencies['@types/vscode']);
+    assert.ok(engine && types);
+    const [, eMaj, eMin] = engine.map(Number);
+    const [, tMaj, tMin] = types.map(Number);
+    assert.ok(tMaj! < eMaj! || (tMaj === eMaj && tMin! <= eMin!), '@types/vscode is ahead of engines.vscode');
+  });
+});

@@ -1,0 +1,225 @@
+import assert from 'node:assert/strict';
+import { DiscordSnowflake, TwitterSnowflake } from '@sapphire/snowflake';
+import {
+  SNOWFLAKE_PRESETS, SnowflakeGenerator, decodeSnowflake, parseSnowflake, resolveEpoch, snowflakeCandidates,
+} from '../../src/core/snowflake';
+import { IdError } from '../../src/core/types';
+
+const NOW = Date.UTC(2026, 0, 1);
+
+function code(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof IdError, `expected IdError, got ${String(e)}`);
+    return e.code;
+  }
+  assert.fail('expected a throw');
+}
+
+/** Deterministic 64-bit values spread over every magnitude (xorshift, seeded). */
+function randomU64s(n: number, seed = 0x9e3779b97f4a7c15n): bigint[] {
+  const mask = (1n << 64n) - 1n;
+  let x = seed;
+  const out: bigint[] = [];
+  for (let i = 0; i < n; i++) {
+    x ^= (x << 13n) & mask;
+    x ^= x >> 7n;
+    x ^= (x << 17n) & mask;
+    // Shift down by a varying amount so small and 2^53-ish values are covered, not just huge ones.
+    out.push(x >> BigInt(i % 40));
+  }
+  return out;
+}
+
+describe('snowflake', () => {
+  describe('parseSnowflake', () => {
+    it('rejects what BigInt() would accept', () => {
+      assert.equal(code(() => parseSnowflake('')), 'EMPTY');
+      assert.equal(code(() => parseSnowflake('0x10')), 'INVALID_CHARACTER');
+      assert.equal(code(() => parseSnowflake(' 1')), 'INVALID_CHARACTER');
+      assert.equal(code(() => parseSnowflake('-1')), 'INVALID_CHARACTER');
+      assert.equal(code(() => parseSnowflake('1'.repeat(21))), 'INVALID_LENGTH');
+      assert.equal(code(() => parseSnowflake('18446744073709551616')), 'OVERFLOW');
+    });
+
+    it('keeps every digit across 2^53', () => {
+      for (const text of ['9007199254740991', '9007199254740992', '9007199254740993', '18446744073709551615']) {
+        assert.equal(parseSnowflake(text).toString(), text);
+      }
+    });
+  });
+
+  describe('decodeSnowflake with an epoch', () => {
+    it('reads the public Discord example', () => {
+      const d = decodeSnowflake('175928847299117063', 'discord', NOW);
+      assert.equal(d.valid, true);
+      assert.equal(d.time, '2016-04-30T11:18:25.796Z');
+      assert.deepEqual(d.fields, { epoch: 'discord', workerId: 1, processId: 0, sequence: 7 });
+      assert.equal(d.candidates, undefined);
+    });
+
+    it('reads a custom epoch on the Twitter layout', () => {
+      const d = decodeSnowflake(String((1000n << 22n) | (3n << 17n) | (4n << 12n) | 5n), 1420070400000, NOW);
+      assert.equal(d.unixMs, 1420070401000);
+      assert.deepEqual(d.fields, { epoch: 'custom', datacenterId: 3, workerId: 4, sequence: 5 });
+    });
+
+    it('reads Sonyflake time in 10 ms units and fields in its order', () => {
+      const v = (100n << 24n) | (7n << 16n) | 513n;
+      const d = decodeSnowflake(v.toString(), 'sonyflake', NOW);
+      assert.equal(d.unixMs, SNOWFLAKE_PRESETS.sonyflake.epochMs + 1000);
+      assert.deepEqual(d.fields, { epoch: 'sonyflake', sequence: 7, machineId: 513 });
+    });
+
+    it('reads Mastodon as unix ms above a 16-bit sequence', () => {
+      const d = decodeSnowflake(((BigInt(NOW) << 16n) | 9n).toString(), 'mastodon', NOW);
+      assert.equal(d.unixMs, NOW);
+      assert.deepEqual(d.fields, { epoch: 'mastodon', sequence: 9 });
+    });
+
+    it('reports invalid text as an invalid snowflake, not a throw', () => {
+      const d = decodeSnowflake('18446744073709551616', 'discord', NOW);
+      assert.equal(d.valid, false);
+      assert.equal(d.errorCode, 'OVERFLOW');
+      assert.match(d.error!, /2\^64-1/);
+    });
+  });
+
+  describe('decodeSnowflake without an epoch', () => {
+    it('lists every preset, plausible ones first, closest to now first', () => {
+      const d = decodeSnowflake('175928847299117063', undefined, NOW);
+      const c = d.candidates!;
+      assert.deepEqual(new Set(c.map((x) => x.epoch)), new Set(Object.keys(SNOWFLAKE_PRESETS)));
+      const firstImplausible = c.findIndex((x) => !x.plausible);
+      assert.ok(c.slice(firstImplausible === -1 ? c.length : firstImplausible).every((x) => !x.plausible));
+      const plausible = c.filter((x) => x.plausible);
+      for (let i = 1; i < plausible.length; i++) {
+        assert.ok(Math.abs(NOW - plausible[i - 1]!.unixMs) <= Math.abs(NOW - plausible[i]!.unixMs));
+      }
+      assert.ok(c.find((x) => x.epoch === 'discord')!.plausible);
+      assert.equal(d.time, undefined, 'several readings are plausible, so no single time');
+    });
+
+    it('sets the time when exactly one reading is plausible', () => {
+      // A recent Instagram id reads decades ahead under every other layout.
+      const insta = SNOWFLAKE_PRESETS.instagram;
+      const v = ((BigInt(NOW - 1000 - insta.epochMs) << 23n) | 1n).toString();
+      const d = decodeSnowflake(v, 'auto', NOW);
+      const plausible = d.candidates!.filter((c) => c.plausible).map((c) => c.epoch);
+      assert.deepEqual(plausible, ['instagram']);
+      assert.equal(d.unixMs, NOW - 1000);
+      assert.deepEqual(d.fields, { epoch: 'instagram', shardId: 0, sequence: 1 });
+    });
+
+    it('marks a reading before the service epoch implausible', () => {
+      const c = snowflakeCandidates(1n, NOW);
+      assert.ok(c.every((x) => !x.plausible || x.unixMs >= Date.UTC(2010, 0, 1)));
+      assert.equal(c.find((x) => x.epoch === 'mastodon')!.plausible, false);
+    });
+  });
+
+  describe('differential: @sapphire/snowflake', () => {
+    const values = randomU64s(5000);
+    it('agrees on Discord decoding for 5000 values', () => {
+      let disagreements = 0;
+      for (const v of values) {
+        const ours = decodeSnowflake(v.toString(), 'discord', NOW);
+        const theirs = DiscordSnowflake.deconstruct(v.toString());
+        if (BigInt(ours.unixMs!) !== theirs.timestamp || BigInt(ours.fields.workerId as number) !== theirs.workerId ||
+          BigInt(ours.fields.processId as number) !== theirs.processId || BigInt(ours.fields.sequence as number) !== theirs.increment) {
+          disagreements++;
+        }
+      }
+      assert.equal(disagreements, 0);
+    });
+
+    it('agrees on Twitter decoding for 5000 values (their worker/process = our datacenter/worker)', () => {
+      let disagreements = 0;
+      for (const v of values) {
+        const ours = decodeSnowflake(v.toString(), 'twitter', NOW);
+        const theirs = TwitterSnowflake.deconstruct(v.toString());
+        if (BigInt(ours.unixMs!) !== theirs.timestamp || BigInt(ours.fields.datacenterId as number) !== theirs.workerId ||
+          BigInt(ours.fields.workerId as number) !== theirs.processId || BigInt(ours.fields.sequence as number) !== theirs.increment) {
+          disagreements++;
+        }
+      }
+      assert.equal(disagreements, 0);
+    });
+
+    it('generates IDs that sapphire reads back with our time and ids', () => {
+      const gen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.discord, { workerId: 17, processId: 30, clock: () => NOW });
+      const t = TwitterSnowflake; // keeps both imports exercised
+      assert.ok(t);
+      const theirs = DiscordSnowflake.deconstruct(gen.next());
+      assert.equal(theirs.timestamp, BigInt(NOW));
+      assert.equal(theirs.workerId, 17n);
+      assert.equal(theirs.processId, 30n);
+    });
+  });
+
+  describe('resolveEpoch', () => {
+    it('accepts presets in any case and custom ms', () => {
+      assert.equal(resolveEpoch('Discord').name, 'discord');
+      const custom = resolveEpoch('1420070400000', NOW);
+      assert.equal(custom.name, 'custom');
+      assert.equal(custom.epochMs, 1420070400000);
+      assert.equal(resolveEpoch(0, NOW).epochMs, 0);
+    });
+
+    it('rejects unknown names, future and negative epochs', () => {
+      assert.equal(code(() => resolveEpoch('facebook')), 'INVALID_ARGUMENT');
+      assert.equal(code(() => resolveEpoch(NOW + 1, NOW)), 'INVALID_ARGUMENT');
+      assert.equal(code(() => resolveEpoch(-1)), 'INVALID_ARGUMENT');
+      assert.equal(code(() => resolveEpoch('1.5')), 'INVALID_ARGUMENT');
+    });
+  });
+
+  describe('SnowflakeGenerator', () => {
+    it('validates node ids against the layout widths, naming the field and range', () => {
+      assert.throws(() => new SnowflakeGenerator(SNOWFLAKE_PRESETS.discord, { workerId: 32 }),
+        (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT' && /workerId.*0 to 31/.test(e.message));
+      assert.throws(() => new SnowflakeGenerator(SNOWFLAKE_PRESETS.instagram, { shardId: 8192 }), /shardId.*0 to 8191/);
+      assert.throws(() => new SnowflakeGenerator(SNOWFLAKE_PRESETS.sonyflake, { machineId: -1 }), /machineId.*0 to 65535/);
+      assert.throws(() => new SnowflakeGenerator(SNOWFLAKE_PRESETS.twitter, { datacenterId: 1.5 }), /datacenterId/);
+      // Ids the layout does not have are ignored (settings pass them all).
+      assert.doesNotThrow(() => new SnowflakeGenerator(SNOWFLAKE_PRESETS.mastodon, { workerId: 99 }));
+    });
+
+    it('places the node ids where the decoder reads them', () => {
+      const gen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.sonyflake, { machineId: 4242, clock: () => NOW });
+      const d = decodeSnowflake(gen.next(), 'sonyflake', NOW);
+      assert.equal(d.unixMs, NOW);
+      assert.equal(d.fields.machineId, 4242);
+      assert.equal(d.fields.sequence, 0);
+    });
+
+    it('advances the logical time when the sequence of one unit runs out', () => {
+      const gen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.instagram, { clock: () => NOW });
+      const ids = Array.from({ length: 1024 * 3 + 5 }, () => BigInt(gen.next()));
+      for (let i = 1; i < ids.length; i++) assert.ok(ids[i]! > ids[i - 1]!, `not increasing at ${i}`);
+      const last = decodeSnowflake(ids.at(-1)!.toString(), 'instagram', NOW);
+      assert.equal(last.unixMs, NOW + 3);
+      assert.equal(last.fields.sequence, 4);
+    });
+
+    it('never repeats when the clock moves backwards, and next(time) stays increasing', () => {
+      let now = NOW;
+      const gen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.twitter, { clock: () => now });
+      const a = BigInt(gen.next());
+      now -= 5000;
+      const b = BigInt(gen.next());
+      const c = BigInt(gen.next(NOW - 100000));
+      now = NOW + 10;
+      const d = BigInt(gen.next());
+      assert.ok(a < b && b < c && c < d);
+      assert.equal(decodeSnowflake(d.toString(), 'twitter', NOW).unixMs, NOW + 10);
+    });
+
+    it('generates at a given time and rejects times the layout cannot hold', () => {
+      const gen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.discord);
+      assert.equal(decodeSnowflake(gen.next(Date.UTC(2020, 0, 1)), 'discord', NOW).time, '2020-01-01T00:00:00.000Z');
+      assert.equal(code(() => gen.next(Date.UTC(2014, 0, 1))), 'TIME_OUT_OF_RANGE');
+    });
+  });
+});

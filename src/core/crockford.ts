@@ -1,0 +1,92 @@
+import { IdError } from './types';
+
+// Crockford base32 as used by ULID and TypeID: 26 chars hold 130 bits, so a 128-bit value
+// gets two leading zero bits and the first char can only be 0..7.
+export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CROCKFORD_LOWER = CROCKFORD.toLowerCase();
+
+/** char code -> 5-bit value (either case), 255 for anything else, including I, L, O, U. */
+export const CROCKFORD_VALUES: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(255);
+  for (let i = 0; i < 32; i++) {
+    t[CROCKFORD.charCodeAt(i)] = i;
+    t[CROCKFORD_LOWER.charCodeAt(i)] = i;
+  }
+  return t;
+})();
+
+/** 10-bit value -> two chars: halves the work of every encode. */
+const PAIRS_UPPER: readonly string[] = Array.from({ length: 1024 }, (_, i) => CROCKFORD[i >>> 5]! + CROCKFORD[i & 31]!);
+const PAIRS_LOWER: readonly string[] = PAIRS_UPPER.map((p) => p.toLowerCase());
+
+/** Encodes the low `chars` (even) * 5 bits of a non-negative integer < 2^53. */
+export function encodeCrockfordNumber(n: number, chars: number, lower = false): string {
+  const pairs = lower ? PAIRS_LOWER : PAIRS_UPPER;
+  let s = '';
+  for (let i = chars / 2 - 1; i >= 0; i--) {
+    // Number division keeps it exact above 2^32, where bit operators would truncate.
+    const chunk = Math.floor(n / 2 ** (10 * i)) % 1024;
+    s += pairs[chunk]!;
+  }
+  return s;
+}
+
+export function encodeCrockford(bytes16: Uint8Array, lower = false): string {
+  if (bytes16.length !== 16) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes16.length}.`);
+  const pairs = lower ? PAIRS_LOWER : PAIRS_UPPER;
+  let s = '';
+  let acc = 0;
+  let bits = 2; // the two leading zero bits of the 130-bit text
+  for (let i = 0; i < 16; i++) {
+    acc = ((acc << 8) | bytes16[i]!) & 0x3ffff;
+    bits += 8;
+    if (bits >= 10) {
+      bits -= 10;
+      s += pairs[(acc >>> bits) & 1023]!;
+    }
+  }
+  return s;
+}
+
+/** Index of the first char that is not Crockford base32 (either case), or -1. */
+export function findNonCrockford(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || CROCKFORD_VALUES[c] === 255) return i;
+  }
+  return -1;
+}
+
+export function invalidCrockfordMessage(what: string, text: string, index: number): string {
+  const ch = text[index] ?? '';
+  const alias = /^[iIlLoOuU]$/.test(ch)
+    ? ` Crockford base32 leaves out I, L, O and U; Idsmith does not read I/L as 1 or O as 0 because that would silently change the ID.`
+    : '';
+  return `${what} contains '${ch}' at position ${index + 1}; only 0-9 and A-Z without I, L, O, U are allowed.${alias}`;
+}
+
+/** 26 chars (either case) -> 16 bytes. Throws INVALID_LENGTH, INVALID_CHARACTER, OVERFLOW. */
+export function decodeCrockford(text: string, what = 'Crockford base32 text'): Uint8Array {
+  if (text.length !== 26) {
+    throw new IdError('INVALID_LENGTH', `${what} must be 26 characters long; got ${text.length}.`);
+  }
+  const bad = findNonCrockford(text);
+  if (bad >= 0) throw new IdError('INVALID_CHARACTER', invalidCrockfordMessage(what, text, bad));
+  const first = CROCKFORD_VALUES[text.charCodeAt(0)]!;
+  if (first > 7) {
+    throw new IdError('OVERFLOW', `${what} starts with '${text[0]}', which encodes more than 128 bits; the largest value starts with 7 (7ZZZZZZZZZZZZZZZZZZZZZZZZZ).`);
+  }
+  const out = new Uint8Array(16);
+  let acc = first;
+  let bits = 3;
+  let o = 0;
+  for (let i = 1; i < 26; i++) {
+    acc = ((acc << 5) | CROCKFORD_VALUES[text.charCodeAt(i)]!) & 0x1fff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >>> bits) & 0xff;
+    }
+  }
+  return out;
+}

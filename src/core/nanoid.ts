@@ -1,0 +1,25 @@
+import { RandomPool } from './bytes';
+import { cryptoRandom } from './random';
+import { IdError, type RandomSource } from './types';
+
+/** 64 symbols, so `byte & 63` maps random bytes without bias. */
+export const NANOID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+const defaultPool = new RandomPool(cryptoRandom, 21 * 256);
+
+export function nanoid(size = 21, random?: RandomSource): string {
+  if (!Number.isInteger(size) || size < 1 || size > 1024) {
+    throw new IdError('INVALID_ARGUMENT', `A NanoID size must be a whole number from 1 to 1024; got ${size}.`);
+  }
+  let bytes: Uint8Array;
+  let at = 0;
+  if (random) {
+    bytes = random(new Uint8Array(size));
+  } else {
+    at = defaultPool.take(size);
+    bytes = defaultPool.buf;
+  }
+  let s = '';
+  for (let i = 0; i < size; i++) s += NANOID_ALPHABET[bytes[at + i]! & 63];
+  return s;
+}

@@ -1,0 +1,70 @@
+import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from './crockford';
+import { IdError, type Decoded } from './types';
+import { decodeUuid, formatUuid } from './uuid';
+
+export const TYPEID_PREFIX_MAX = 63;
+
+function prefixProblem(p: string): string | undefined {
+  if (p.length === 0) return undefined;
+  if (p.length > TYPEID_PREFIX_MAX) return `is ${p.length} characters long; the limit is ${TYPEID_PREFIX_MAX}`;
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 95)) return `contains '${p[i]}'; only lower-case a-z and _ are allowed`;
+  }
+  if (p.charCodeAt(0) === 95 || p.charCodeAt(p.length - 1) === 95) return 'must start and end with a letter';
+  return undefined;
+}
+
+/** Throws INVALID_PREFIX unless `p` matches ^([a-z]([a-z_]{0,61}[a-z])?)?$. */
+export function validateTypeIdPrefix(p: string): void {
+  const problem = prefixProblem(p);
+  if (problem) throw new IdError('INVALID_PREFIX', `The TypeID prefix '${p}' ${problem}.`);
+}
+
+/** `prefix_suffix` or a bare suffix -> prefix and the UUID's 16 bytes. */
+export function parseTypeId(text: string): { prefix: string; bytes: Uint8Array } {
+  if (text.length === 0) throw new IdError('EMPTY', 'Expected a TypeID, got an empty string.');
+  const sep = text.lastIndexOf('_');
+  const prefix = sep < 0 ? '' : text.slice(0, sep);
+  const suffix = sep < 0 ? text : text.slice(sep + 1);
+  if (sep === 0) throw new IdError('INVALID_PREFIX', 'A TypeID with an empty prefix has no underscore; remove the leading _.');
+  validateTypeIdPrefix(prefix);
+  if (suffix.length !== 26) {
+    throw new IdError('INVALID_LENGTH', `A TypeID suffix has 26 characters; got ${suffix.length}.`);
+  }
+  const bad = findNonCrockford(suffix);
+  if (bad >= 0) throw new IdError('INVALID_CHARACTER', invalidCrockfordMessage('The TypeID suffix', suffix, bad));
+  for (let i = 0; i < 26; i++) {
+    const c = suffix.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      throw new IdError('INVALID_CASE', `The TypeID suffix must be lower case; '${suffix[i]}' at position ${i + 1} is upper case. Did you mean ${prefix ? prefix + '_' : ''}${suffix.toLowerCase()}?`);
+    }
+  }
+  if (CROCKFORD_VALUES[suffix.charCodeAt(0)]! > 7) {
+    throw new IdError('OVERFLOW', `The TypeID suffix starts with '${suffix[0]}'; the first character must be 0-7, or it encodes more than 128 bits.`);
+  }
+  return { prefix, bytes: decodeCrockford(suffix, 'The TypeID suffix') };
+}
+
+export function isTypeId(text: string): boolean {
+  try {
+    parseTypeId(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
+  validateTypeIdPrefix(prefix);
+  const suffix = encodeCrockford(bytes16, true);
+  return prefix ? `${prefix}_${suffix}` : suffix;
+}
+
+/** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
+export function decodeTypeId(text: string): Decoded {
+  const { prefix, bytes } = parseTypeId(text);
+  const uuid = formatUuid(bytes);
+  const d = decodeUuid(uuid);
+  return { ...d, input: text, kind: 'typeid', fields: { ...d.fields, prefix, uuid } };
+}

@@ -1,0 +1,374 @@
+import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
+import { HEX_PAIRS, RandomPool, badCharMessage, readHex } from './bytes';
+import { cryptoRandom, systemClock } from './random';
+import { IdError, type Clock, type Decoded, type FieldValue, type RandomSource, type UuidVariant } from './types';
+import { ulidTime } from './ulid';
+
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+export const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+export const NAMESPACES = {
+  dns: '6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+  url: '6ba7b811-9dad-11d1-80b4-00c04fd430c8',
+  oid: '6ba7b812-9dad-11d1-80b4-00c04fd430c8',
+  x500: '6ba7b814-9dad-11d1-80b4-00c04fd430c8',
+} as const;
+
+/** 1582-10-15 (Gregorian epoch of v1/v6) to 1970-01-01 in ms; the tick offset is this * 10^4. */
+const GREGORIAN_OFFSET_MS = 12219292800000;
+/** 2^60 - 1 ticks of 100 ns: the last v1/v6 time, 5236-03-31T21:21:00.684Z. */
+export const UUID_V1_MIN_MS = -GREGORIAN_OFFSET_MS;
+export const UUID_V1_MAX_MS = 103072857660684;
+export const UUID_V7_MAX_MS = 2 ** 48 - 1;
+
+function parseAt(text: string, start: number, dashed: boolean): Uint8Array {
+  const out = new Uint8Array(16);
+  let bad: number;
+  if (dashed) {
+    for (const d of [8, 13, 18, 23]) {
+      if (text.charCodeAt(start + d) !== 45) {
+        throw new IdError('INVALID_CHARACTER', `A UUID needs '-' at position ${start + d + 1}; got '${text[start + d]}'. Expected 8-4-4-4-12 hex digits.`);
+      }
+    }
+    bad = readHex(text, start, out, 0, 4);
+    if (bad < 0) bad = readHex(text, start + 9, out, 4, 2);
+    if (bad < 0) bad = readHex(text, start + 14, out, 6, 2);
+    if (bad < 0) bad = readHex(text, start + 19, out, 8, 2);
+    if (bad < 0) bad = readHex(text, start + 24, out, 10, 6);
+  } else {
+    bad = readHex(text, start, out);
+  }
+  if (bad >= 0) throw new IdError('INVALID_CHARACTER', badCharMessage('A UUID', text, bad, 'hex digits 0-9, a-f (either case) and dashes'));
+  return out;
+}
+
+/** Any case; 8-4-4-4-12, `{…}`, `urn:uuid:…` or 32 bare hex digits -> 16 bytes. */
+export function parseUuid(text: string): Uint8Array {
+  switch (text.length) {
+    case 0:
+      throw new IdError('EMPTY', 'Expected a UUID, got an empty string.');
+    case 36:
+      return parseAt(text, 0, true);
+    case 32:
+      return parseAt(text, 0, false);
+    case 38:
+      if (text.charCodeAt(0) !== 123 || text.charCodeAt(37) !== 125) {
+        throw new IdError('INVALID_CHARACTER', 'A 38-character UUID must be wrapped in braces: {xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}.');
+      }
+      return parseAt(text, 1, true);
+    case 45:
+      if (text.slice(0, 9).toLowerCase() !== 'urn:uuid:') {
+        throw new IdError('INVALID_CHARACTER', 'A 45-character UUID must start with urn:uuid:.');
+      }
+      return parseAt(text, 9, true);
+    default:
+      throw new IdError('INVALID_LENGTH', `A UUID has 36 characters (8-4-4-4-12 hex digits), 32 without dashes, 38 in braces or 45 as urn:uuid:; got ${text.length}.`);
+  }
+}
+
+export function isUuid(text: string): boolean {
+  try {
+    parseUuid(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function formatUuid(b: Uint8Array): string {
+  if (b.length !== 16) throw new IdError('INVALID_LENGTH', `A UUID is 16 bytes; got ${b.length}.`);
+  const h = HEX_PAIRS;
+  return (
+    h[b[0]!]! + h[b[1]!]! + h[b[2]!]! + h[b[3]!]! + '-' + h[b[4]!]! + h[b[5]!]! + '-' + h[b[6]!]! + h[b[7]!]! + '-' +
+    h[b[8]!]! + h[b[9]!]! + '-' + h[b[10]!]! + h[b[11]!]! + h[b[12]!]! + h[b[13]!]! + h[b[14]!]! + h[b[15]!]!
+  );
+}
+
+export function uuidVersion(bytes: Uint8Array): number {
+  return bytes[6]! >>> 4;
+}
+
+export function uuidVariant(bytes: Uint8Array): UuidVariant {
+  const v = bytes[8]!;
+  if (v < 0x80) return 'ncs';
+  if (v < 0xc0) return 'rfc9562';
+  if (v < 0xe0) return 'microsoft';
+  return 'future';
+}
+
+function special(bytes: Uint8Array): 'nil' | 'max' | undefined {
+  let and = 0xff;
+  let or = 0;
+  for (let i = 0; i < 16; i++) {
+    and &= bytes[i]!;
+    or |= bytes[i]!;
+  }
+  return or === 0 ? 'nil' : and === 0xff ? 'max' : undefined;
+}
+
+/** v1/v6 time as (ms, 100 ns ticks within the ms) from the 60-bit tick count hi28 * 2^32 + lo32. */
+function ticksToMs(hi28: number, lo32: number): { ms: number; sub: number } {
+  // 2^32 = 429496 * 10^4 + 7296: dividing piecewise stays exact without BigInt.
+  const r = hi28 * 7296 + lo32;
+  return { ms: hi28 * 429496 + Math.floor(r / 10000) - GREGORIAN_OFFSET_MS, sub: r % 10000 };
+}
+
+function v1Ticks(b: Uint8Array): { hi28: number; lo32: number } {
+  return {
+    hi28: ((b[6]! & 0x0f) << 24) | (b[7]! << 16) | (b[4]! << 8) | b[5]!,
+    lo32: ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0,
+  };
+}
+
+function v6Ticks(b: Uint8Array): { hi28: number; lo32: number } {
+  const top32 = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+  return {
+    hi28: top32 >>> 4,
+    lo32: (((top32 & 0x0f) << 28) | (b[4]! << 20) | (b[5]! << 12) | ((b[6]! & 0x0f) << 8) | b[7]!) >>> 0,
+  };
+}
+
+/** Writes 60-bit ticks (hi28 * 2^32 + lo32) in v1 layout, version nibble 1. */
+function writeV1Ticks(b: Uint8Array, hi28: number, lo32: number): void {
+  b[0] = lo32 >>> 24;
+  b[1] = (lo32 >>> 16) & 0xff;
+  b[2] = (lo32 >>> 8) & 0xff;
+  b[3] = lo32 & 0xff;
+  b[4] = (hi28 >>> 8) & 0xff;
+  b[5] = hi28 & 0xff;
+  b[6] = 0x10 | ((hi28 >>> 24) & 0x0f);
+  b[7] = (hi28 >>> 16) & 0xff;
+}
+
+function writeV6Ticks(b: Uint8Array, hi28: number, lo32: number): void {
+  b[0] = hi28 >>> 20;
+  b[1] = (hi28 >>> 12) & 0xff;
+  b[2] = (hi28 >>> 4) & 0xff;
+  b[3] = ((hi28 & 0x0f) << 4) | (lo32 >>> 28);
+  b[4] = (lo32 >>> 20) & 0xff;
+  b[5] = (lo32 >>> 12) & 0xff;
+  b[6] = 0x60 | ((lo32 >>> 8) & 0x0f);
+  b[7] = lo32 & 0xff;
+}
+
+function nodeText(b: Uint8Array): string {
+  const h = HEX_PAIRS;
+  return `${h[b[10]!]}:${h[b[11]!]}:${h[b[12]!]}:${h[b[13]!]}:${h[b[14]!]}:${h[b[15]!]}`;
+}
+
+export function decodeUuid(text: string): Decoded {
+  const b = parseUuid(text);
+  const variant = uuidVariant(b);
+  const fields: Record<string, FieldValue> = {};
+  const out: Decoded = { input: text, kind: 'uuid', valid: true, variant, fields };
+  const sp = special(b);
+  if (sp) {
+    fields.special = sp;
+    out.version = sp === 'nil' ? 0 : 15;
+    return out;
+  }
+  // The version nibble means nothing outside the RFC variant (a ULID written as a UUID, say),
+  // so no version and no time are claimed there.
+  if (variant !== 'rfc9562') return out;
+  const version = uuidVersion(b);
+  out.version = version;
+  if (version === 1 || version === 6) {
+    const { hi28, lo32 } = version === 1 ? v1Ticks(b) : v6Ticks(b);
+    const { ms, sub } = ticksToMs(hi28, lo32);
+    out.unixMs = ms;
+    out.time = new Date(ms).toISOString();
+    out.timePrecise = out.time.slice(0, -1) + String(sub).padStart(4, '0') + 'Z';
+    fields.clockSeq = ((b[8]! & 0x3f) << 8) | b[9]!;
+    fields.node = nodeText(b);
+  } else if (version === 7) {
+    out.unixMs = ulidTime(b);
+    out.time = new Date(out.unixMs).toISOString();
+  }
+  return out;
+}
+
+function versionName(v: number): string {
+  return v === 4 ? 'version 4 (random)' : `version ${v}`;
+}
+
+/** Lossless reshuffle of a v1 UUID's timestamp into v6 order; refuses other versions. */
+export function v1ToV6(bytes: Uint8Array): Uint8Array {
+  if (uuidVersion(bytes) !== 1 || uuidVariant(bytes) !== 'rfc9562') {
+    throw new IdError('UNSUPPORTED_CONVERSION', `Only a version 1 UUID can become version 6; this one is ${versionName(uuidVersion(bytes))}${uuidVariant(bytes) === 'rfc9562' ? '' : ' and not of the RFC 9562 variant'}, so it holds no v1 timestamp to reorder.`);
+  }
+  const { hi28, lo32 } = v1Ticks(bytes);
+  const out = bytes.slice();
+  writeV6Ticks(out, hi28, lo32);
+  return out;
+}
+
+export function v6ToV1(bytes: Uint8Array): Uint8Array {
+  if (uuidVersion(bytes) !== 6 || uuidVariant(bytes) !== 'rfc9562') {
+    throw new IdError('UNSUPPORTED_CONVERSION', `Only a version 6 UUID can become version 1; this one is ${versionName(uuidVersion(bytes))}${uuidVariant(bytes) === 'rfc9562' ? '' : ' and not of the RFC 9562 variant'}.`);
+  }
+  const { hi28, lo32 } = v6Ticks(bytes);
+  const out = bytes.slice();
+  writeV1Ticks(out, hi28, lo32);
+  return out;
+}
+
+function resolveNamespace(ns: string): string {
+  const named = (NAMESPACES as Record<string, string>)[ns.toLowerCase()];
+  if (named) return named;
+  try {
+    return formatUuid(parseUuid(ns));
+  } catch {
+    throw new IdError('INVALID_ARGUMENT', `The namespace must be dns, url, oid, x500 or a UUID; got '${ns}'.`);
+  }
+}
+
+/** Name-based UUIDs (MD5 / SHA-1 of namespace + UTF-8 name), by the `uuid` package. */
+export function uuidV3(ns: string, name: string): string {
+  return uuidPkgV3(name, resolveNamespace(ns));
+}
+
+export function uuidV5(ns: string, name: string): string {
+  return uuidPkgV5(name, resolveNamespace(ns));
+}
+
+function checkRange(ms: number, min: number, max: number, what: string): void {
+  if (!Number.isInteger(ms) || ms < min || ms > max) {
+    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${new Date(min).toISOString()} to ${new Date(max).toISOString()}; got ${ms} ms.`);
+  }
+}
+
+/**
+ * UUID generation with an injectable clock and randomness. v1/v6 count 100 ns ticks within a
+ * millisecond and borrow the next millisecond when 10,000 are used up; v7 uses rand_a + rand_b
+ * as a 74-bit counter within a millisecond (RFC 9562 §6.2 method 2, seeded with the top bit
+ * clear). Either way no call ever repeats or goes backwards unless the caller asks for an
+ * earlier time explicitly.
+ */
+export class UuidGenerator {
+  private readonly clock: Clock;
+  private readonly pool: RandomPool;
+  private readonly node = new Uint8Array(8);
+  private v1Ms = -Infinity;
+  private v1Sub = 0;
+  private v1Req = -Infinity;
+  private v7Ms = -1;
+  private randA = 0;
+  private randHi = 0; // top 30 bits of rand_b
+  private randLo = 0; // low 32 bits of rand_b
+  private readonly scratch = new Uint8Array(16);
+
+  constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
+    this.clock = opts.clock ?? systemClock;
+    this.pool = new RandomPool(opts.random ?? cryptoRandom, 4096);
+    const at = this.pool.take(8);
+    this.node.set(this.pool.buf.subarray(at, at + 8));
+    // Random node with the multicast bit set (RFC 9562 §6.10): never a real MAC address.
+    this.node[2] = this.node[2]! | 0x01;
+    this.node[0] = 0x80 | (this.node[0]! & 0x3f); // clock_seq high with the RFC variant
+  }
+
+  private nextTicks(timeMs?: number): { hi28: number; lo32: number } {
+    let ms = timeMs ?? this.clock();
+    checkRange(ms, UUID_V1_MIN_MS, UUID_V1_MAX_MS, 'A version 1/6 UUID');
+    let sub = 0;
+    // The same requested ms continues the stream (which may have borrowed ahead), as does a
+    // clock that stepped back; only an explicit earlier time starts afresh.
+    const fresh = timeMs !== undefined && ms < this.v1Ms && ms !== this.v1Req;
+    this.v1Req = ms;
+    if (!fresh && ms <= this.v1Ms) {
+      ms = this.v1Ms;
+      sub = this.v1Sub + 1;
+      if (sub === 10000) {
+        ms++;
+        sub = 0;
+      }
+    }
+    checkRange(ms, UUID_V1_MIN_MS, UUID_V1_MAX_MS, 'A version 1/6 UUID');
+    this.v1Ms = ms;
+    this.v1Sub = sub;
+    // ticks = (ms + offset) * 10^4 + sub, split as hi28 * 2^32 + lo32 with exact Number steps.
+    const g = ms + GREGORIAN_OFFSET_MS;
+    const a = Math.floor(g / 16777216);
+    const low = (g - a * 16777216) * 10000 + sub;
+    const lowHi = Math.floor(low / 16777216);
+    const h = a * 10000 + lowHi;
+    const hi28 = Math.floor(h / 256);
+    const lo32 = ((h - hi28 * 256) * 16777216 + (low - lowHi * 16777216));
+    return { hi28, lo32 };
+  }
+
+  private finishNodeAndSeq(b: Uint8Array): string {
+    b[8] = this.node[0]!;
+    b[9] = this.node[1]!;
+    for (let i = 0; i < 6; i++) b[10 + i] = this.node[2 + i]!;
+    return formatUuid(b);
+  }
+
+  v1(timeMs?: number): string {
+    const { hi28, lo32 } = this.nextTicks(timeMs);
+    writeV1Ticks(this.scratch, hi28, lo32);
+    return this.finishNodeAndSeq(this.scratch);
+  }
+
+  v6(timeMs?: number): string {
+    const { hi28, lo32 } = this.nextTicks(timeMs);
+    writeV6Ticks(this.scratch, hi28, lo32);
+    return this.finishNodeAndSeq(this.scratch);
+  }
+
+  v4(): string {
+    const src = this.pool.buf;
+    const at = this.pool.take(16);
+    const b = this.scratch;
+    for (let i = 0; i < 16; i++) b[i] = src[at + i]!;
+    b[6] = 0x40 | (b[6]! & 0x0f);
+    b[8] = 0x80 | (b[8]! & 0x3f);
+    return formatUuid(b);
+  }
+
+  v7(timeMs?: number): string {
+    let ms = timeMs ?? this.clock();
+    checkRange(ms, 0, UUID_V7_MAX_MS, 'A version 7 UUID');
+    if (timeMs === undefined && ms < this.v7Ms) ms = this.v7Ms;
+    if (ms === this.v7Ms) {
+      if (++this.randLo === 2 ** 32) {
+        this.randLo = 0;
+        if (++this.randHi === 2 ** 30) {
+          this.randHi = 0;
+          if (++this.randA === 4096) {
+            this.randA = 4095;
+            this.randHi = 2 ** 30 - 1;
+            this.randLo = 2 ** 32 - 1;
+            throw new IdError('MONOTONIC_OVERFLOW', `The UUIDv7 counter ran out within millisecond ${ms}; wait for the next millisecond.`);
+          }
+        }
+      }
+    } else {
+      const r = this.pool.buf;
+      const at = this.pool.take(10);
+      this.randA = ((r[at]! & 0x07) << 8) | r[at + 1]!; // top bit clear: room to count
+      this.randHi = ((r[at + 2]! & 0x3f) << 24) | (r[at + 3]! << 16) | (r[at + 4]! << 8) | r[at + 5]!;
+      this.randLo = ((r[at + 6]! << 24) | (r[at + 7]! << 16) | (r[at + 8]! << 8) | r[at + 9]!) >>> 0;
+      this.v7Ms = ms;
+    }
+    const b = this.scratch;
+    const top = Math.floor(ms / 2 ** 32);
+    const bottom = ms - top * 2 ** 32;
+    b[0] = top >>> 8;
+    b[1] = top & 0xff;
+    b[2] = bottom >>> 24;
+    b[3] = (bottom >>> 16) & 0xff;
+    b[4] = (bottom >>> 8) & 0xff;
+    b[5] = bottom & 0xff;
+    b[6] = 0x70 | (this.randA >>> 8);
+    b[7] = this.randA & 0xff;
+    b[8] = 0x80 | (this.randHi >>> 24);
+    b[9] = (this.randHi >>> 16) & 0xff;
+    b[10] = (this.randHi >>> 8) & 0xff;
+    b[11] = this.randHi & 0xff;
+    b[12] = this.randLo >>> 24;
+    b[13] = (this.randLo >>> 16) & 0xff;
+    b[14] = (this.randLo >>> 8) & 0xff;
+    b[15] = this.randLo & 0xff;
+    return formatUuid(b);
+  }
+}

@@ -12,7 +12,8 @@ and prints one result per line. A ULID, UUID, TypeID, 32-digit hex, decimal inte
 base64url value is accepted as input.
 
 Targets:
-  ulid  uuid  hex  int  base64  base64url  typeid:PREFIX
+  ulid  uuid  hex  int  base64  base64url
+  typeid:PREFIX  typeid (keeps a TypeID input's prefix, none otherwise)
   uuidv6 (from a v1 UUID)  uuidv1 (from a v6 UUID)
   uuid-upper  uuid-braces  uuid-urn  mysql-bin (UUID_TO_BIN(u, 1) byte order, as hex)
 
@@ -51,7 +52,7 @@ function checkTarget(target: string): void {
     prefixOption(target.slice('typeid:'.length));
     return;
   }
-  const known = CONVERT_TARGETS.filter((t) => !t.startsWith('typeid'));
+  const known: readonly string[] = CONVERT_TARGETS;
   if (!known.includes(target)) {
     throw new UsageError(`unknown target '${target}' (use one of: ${known.join(', ')}, typeid:PREFIX)`);
   }

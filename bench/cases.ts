@@ -1,0 +1,110 @@
+// What is compared: for each operation, our core beside the peer library a user would otherwise
+// reach for, on the same inputs. Each function returns a value derived from its result so the
+// timing loop can consume it. Peers are called the way their READMEs show.
+import { randomUUID } from 'node:crypto';
+import { DiscordSnowflake } from '@sapphire/snowflake';
+import { ObjectId } from 'bson';
+import KSUID from 'ksuid';
+import { TypeID, typeid } from 'typeid-js';
+import { decodeTime, isValid as ulidIsValid, monotonicFactory, ulidToUUID, uuidToULID } from 'ulid';
+import * as uuid from 'uuid';
+import {
+  KsuidGenerator, ObjectIdGenerator, SNOWFLAKE_PRESETS, SnowflakeGenerator, UlidGenerator, UuidGenerator,
+  convert, decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid,
+  generate, isObjectId, isUlid, isUuid, nanoid,
+} from '../src/core';
+import { INPUTS, makeIds, withInvalid } from './ids';
+
+export type Group = 'decode' | 'validate' | 'convert' | 'generate';
+
+export interface Case {
+  group: Group;
+  name: string;
+  ours?: (i: number) => unknown;
+  peerName?: string;
+  peer?: (i: number) => unknown;
+}
+
+const M = INPUTS - 1;
+
+const ulids = makeIds('ulid', 1);
+const uuids = makeIds('uuid', 2);
+const snowflakes = makeIds('snowflake', 3);
+const ksuids = makeIds('ksuid', 4);
+const objectIds = makeIds('objectid', 5);
+const typeIds = makeIds('typeid', 6);
+
+/** Unix ms of a v7 UUID from uuid.parse() bytes: the manual step the uuid package leaves to users. */
+function v7Ms(b: Uint8Array): number {
+  return b[0]! * 2 ** 40 + b[1]! * 2 ** 32 + (((b[2]! << 24) | (b[3]! << 16) | (b[4]! << 8) | b[5]!) >>> 0);
+}
+
+export function decodeCases(): Case[] {
+  return [
+    { group: 'decode', name: 'ULID', ours: (i) => decodeUlid(ulids[i & M]!).unixMs,
+      peerName: 'ulid decodeTime', peer: (i) => decodeTime(ulids[i & M]!) },
+    { group: 'decode', name: 'UUIDv7', ours: (i) => decodeUuid(uuids[i & M]!).unixMs,
+      peerName: 'uuid parse+version+v7 ms', peer: (i) => {
+        const text = uuids[i & M]!;
+        return uuid.version(text) === 7 ? v7Ms(uuid.parse(text)) : 0;
+      } },
+    { group: 'decode', name: 'ObjectId', ours: (i) => decodeObjectId(objectIds[i & M]!).unixMs,
+      peerName: 'bson ObjectId getTimestamp', peer: (i) => new ObjectId(objectIds[i & M]!).getTimestamp().getTime() },
+    { group: 'decode', name: 'Snowflake (discord)', ours: (i) => decodeSnowflake(snowflakes[i & M]!, 'discord').unixMs,
+      peerName: '@sapphire/snowflake deconstruct', peer: (i) => DiscordSnowflake.deconstruct(snowflakes[i & M]!).timestamp },
+    { group: 'decode', name: 'KSUID', ours: (i) => decodeKsuid(ksuids[i & M]!).unixMs,
+      peerName: 'ksuid parse+date', peer: (i) => KSUID.parse(ksuids[i & M]!).date.getTime() },
+    { group: 'decode', name: 'TypeID', ours: (i) => decodeTypeId(typeIds[i & M]!).fields['uuid'],
+      peerName: 'typeid-js TypeID.fromString+toUUID', peer: (i) => TypeID.fromString(typeIds[i & M]!).toUUID() },
+  ];
+}
+
+export function validateCases(): Case[] {
+  const ulidIn = withInvalid(ulids, 11);
+  const uuidIn = withInvalid(uuids, 12);
+  const oidIn = withInvalid(objectIds, 13);
+  return [
+    { group: 'validate', name: 'ULID', ours: (i) => isUlid(ulidIn[i & M]!), peerName: 'ulid isValid', peer: (i) => ulidIsValid(ulidIn[i & M]!) },
+    { group: 'validate', name: 'UUID', ours: (i) => isUuid(uuidIn[i & M]!), peerName: 'uuid validate', peer: (i) => uuid.validate(uuidIn[i & M]!) },
+    { group: 'validate', name: 'ObjectId', ours: (i) => isObjectId(oidIn[i & M]!), peerName: 'bson ObjectId.isValid', peer: (i) => ObjectId.isValid(oidIn[i & M]!) },
+  ];
+}
+
+export function convertCases(): Case[] {
+  const ulidsAsUuid = ulids.map((u) => convert(u, 'uuid'));
+  return [
+    { group: 'convert', name: 'ULID -> UUID', ours: (i) => convert(ulids[i & M]!, 'uuid'),
+      peerName: 'ulid ulidToUUID', peer: (i) => ulidToUUID(ulids[i & M]!) },
+    { group: 'convert', name: 'UUID -> ULID', ours: (i) => convert(ulidsAsUuid[i & M]!, 'ulid'),
+      peerName: 'ulid uuidToULID', peer: (i) => uuidToULID(ulidsAsUuid[i & M]!) },
+    { group: 'convert', name: 'TypeID -> UUID', ours: (i) => convert(typeIds[i & M]!, 'uuid'),
+      peerName: 'typeid-js TypeID.fromString+toUUID', peer: (i) => TypeID.fromString(typeIds[i & M]!).toUUID() },
+  ];
+}
+
+/**
+ * Our generators are the per-ID classes the `generate()` facade and the insert command use.
+ * Peers that return objects are asked for the text, since text is what gets inserted.
+ */
+export function generateCases(): Case[] {
+  const ulidGen = new UlidGenerator();
+  const uuidGen = new UuidGenerator();
+  const oidGen = new ObjectIdGenerator();
+  const ksuidGen = new KsuidGenerator();
+  const sfGen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.discord, { workerId: 1 });
+  const peerUlid = monotonicFactory();
+  const peerSnowflake = DiscordSnowflake;
+  return [
+    { group: 'generate', name: 'crypto.randomUUID (floor)', peerName: 'node:crypto randomUUID', peer: () => randomUUID() },
+    { group: 'generate', name: 'ULID (monotonic)', ours: () => ulidGen.next(), peerName: 'ulid monotonicFactory()', peer: () => peerUlid() },
+    { group: 'generate', name: 'UUIDv4', ours: () => uuidGen.v4(), peerName: 'uuid v4', peer: () => uuid.v4() },
+    { group: 'generate', name: 'UUIDv7', ours: () => uuidGen.v7(), peerName: 'uuid v7', peer: () => uuid.v7() },
+    { group: 'generate', name: 'UUIDv1', ours: () => uuidGen.v1(), peerName: 'uuid v1', peer: () => uuid.v1() },
+    { group: 'generate', name: 'UUIDv6', ours: () => uuidGen.v6(), peerName: 'uuid v6', peer: () => uuid.v6() },
+    { group: 'generate', name: 'ObjectId', ours: () => oidGen.next(), peerName: 'bson new ObjectId().toHexString()', peer: () => new ObjectId().toHexString() },
+    { group: 'generate', name: 'KSUID', ours: () => ksuidGen.next(), peerName: 'ksuid randomSync().string', peer: () => KSUID.randomSync().string },
+    { group: 'generate', name: 'Snowflake (discord)', ours: () => sfGen.next(), peerName: '@sapphire/snowflake generate()', peer: () => peerSnowflake.generate().toString() },
+    { group: 'generate', name: 'TypeID', ours: () => generate('typeid', { prefix: 'user' })[0], peerName: 'typeid-js typeid().toString()', peer: () => typeid('user').toString() },
+    { group: 'generate', name: 'NanoID (21)', ours: () => nanoid() },
+  ];
+}

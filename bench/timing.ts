@@ -1,0 +1,62 @@
+// One timing loop for every case, so ours and the peer libraries are measured the same way:
+// warm-up (lets V8 optimise), then several rounds of a calibrated batch, reporting the median.
+// Every result is folded into `sink`, which is printed at the end, so no call can be optimised away.
+
+let sink = 0;
+
+/** Folds any result into the sink cheaply. */
+function use(value: unknown): void {
+  switch (typeof value) {
+    case 'string': sink = (sink + value.length) | 0; break;
+    case 'number': sink = (sink + (value | 0)) | 0; break;
+    case 'boolean': sink = (sink + (value ? 1 : 0)) | 0; break;
+    case 'bigint': sink = (sink + Number(value & 0xffn)) | 0; break;
+    default: sink = (sink + (value == null ? 0 : 1)) | 0;
+  }
+}
+
+export function sinkValue(): number {
+  return sink;
+}
+
+const WARMUP_MS = 120;
+const ROUND_MS = 50;
+const ROUNDS = 7;
+
+function runBatch(fn: (i: number) => unknown, iterations: number): number {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) use(fn(i));
+  return Number(process.hrtime.bigint() - start);
+}
+
+/**
+ * Median nanoseconds per call of `fn(i)` for i = 0, 1, 2, …; callers index their inputs with
+ * `i & (N - 1)` over a power-of-two input array so every call sees a different input.
+ */
+export function nsPerOp(fn: (i: number) => unknown): number {
+  let iterations = 64;
+  const warmEnd = Date.now() + WARMUP_MS;
+  let elapsed = 0;
+  while (Date.now() < warmEnd || elapsed < ROUND_MS * 1e6 / 4) {
+    elapsed = runBatch(fn, iterations);
+    if (elapsed < ROUND_MS * 1e6 / 4) iterations *= 2;
+  }
+  const perRound = Math.max(1, Math.round((iterations * ROUND_MS * 1e6) / Math.max(elapsed, 1)));
+  const samples: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) samples.push(runBatch(fn, perRound) / perRound);
+  samples.sort((a, b) => a - b);
+  return samples[ROUNDS >> 1]!;
+}
+
+/** Median milliseconds of `fn()` over `rounds` runs after one warm-up run (for whole-corpus passes). */
+export function msPerRun(fn: () => unknown, rounds = 5): number {
+  use(fn());
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    use(fn());
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[rounds >> 1]!;
+}

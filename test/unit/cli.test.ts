@@ -1,0 +1,371 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main, type CliIo } from '../../src/cli/main';
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+// A fixed "now" keeps relative times (`-2h`) and snowflake plausibility stable.
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+async function run(argv: string[], stdin = ''): Promise<Run> {
+  let out = '';
+  let err = '';
+  let stdinReads = 0;
+  const io: CliIo = {
+    readStdin: async () => {
+      stdinReads++;
+      return stdin;
+    },
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    now: () => NOW,
+  };
+  const code = await main(argv, io);
+  assert.ok(stdinReads <= 1, 'stdin is read at most once');
+  return { code, out, err };
+}
+
+async function json(argv: string[], stdin = ''): Promise<any> {
+  const r = await run(argv, stdin);
+  return JSON.parse(r.out);
+}
+
+const lines = (text: string): string[] => text.split('\n').filter((l) => l !== '');
+
+const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const ULID_AS_UUID = '01563df3-6481-d676-4c61-efb99302bd5b';
+const DISCORD = '175928847299117063';
+const UUID_V1 = 'C232AB00-9414-11EC-B3C8-9F6BDECED846';
+const UUID_V6 = '1EC9414C-232A-6B00-B3C8-9F6BDECED846';
+const UUID_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';
+const KSUID = '0ujtsYcgvSTl8PAuAdqWYSMnLOv';
+const OBJECT_ID = '507f1f77bcf86cd799439011';
+const TYPEID = 'prefix_01h455vb4pex5vsknk084sn02q';
+const TYPEID_UUID = '01890a5d-ac96-774b-bcce-b302099a8057';
+
+describe('idsmith CLI', () => {
+  describe('inspect --json', () => {
+    it('decodes the ULID spec example', async () => {
+      const [d] = await json(['inspect', '--json', ULID]);
+      assert.equal(d.input, ULID);
+      assert.equal(d.kind, 'ulid');
+      assert.equal(d.valid, true);
+      assert.equal(d.time, '2016-07-30T22:36:16.385Z');
+      assert.equal(d.unixMs, 1469918176385);
+    });
+
+    it('reads the Discord example with --epoch discord', async () => {
+      const r = await run(['inspect', '--json', '--epoch', 'discord', DISCORD]);
+      assert.equal(r.code, 0);
+      const [d] = JSON.parse(r.out);
+      assert.equal(d.kind, 'snowflake');
+      assert.equal(d.time, '2016-04-30T11:18:25.796Z');
+      assert.equal(d.unixMs, 1462015105796);
+      assert.equal(d.fields.workerId, 1);
+      assert.equal(d.fields.processId, 0);
+      assert.equal(d.fields.sequence, 7);
+    });
+
+    it('lists every preset reading of a snowflake without --epoch', async () => {
+      const [d] = await json(['inspect', '--json', DISCORD]);
+      assert.equal(d.kind, 'snowflake');
+      const epochs = d.candidates.map((c: any) => c.epoch).sort();
+      assert.deepEqual(epochs, ['discord', 'instagram', 'mastodon', 'sonyflake', 'twitter']);
+      const discord = d.candidates.find((c: any) => c.epoch === 'discord');
+      assert.equal(discord.time, '2016-04-30T11:18:25.796Z');
+      assert.equal(discord.fields.sequence, 7);
+    });
+
+    it('accepts a custom epoch in milliseconds', async () => {
+      const [d] = await json(['inspect', '--json', '--epoch', '1420070400000', DISCORD]);
+      // A custom epoch uses the Twitter layout, so the time matches Discord's and the fields differ.
+      assert.equal(d.time, '2016-04-30T11:18:25.796Z');
+    });
+
+    it('decodes the RFC 9562 v1, v6 and v7 vectors', async () => {
+      const [v1, v6, v7] = await json(['inspect', '--json', UUID_V1, UUID_V6, UUID_V7]);
+      for (const d of [v1, v6, v7]) {
+        assert.equal(d.kind, 'uuid');
+        assert.equal(d.variant, 'rfc9562');
+        assert.equal(d.time, '2022-02-22T19:22:22.000Z');
+      }
+      assert.deepEqual([v1.version, v6.version, v7.version], [1, 6, 7]);
+      assert.equal(v1.fields.clockSeq, 0x33c8);
+      assert.equal(v6.fields.clockSeq, 0x33c8);
+    });
+
+    it('decodes the KSUID, ObjectId and TypeID examples', async () => {
+      const [k, o, t] = await json(['inspect', '--json', KSUID, OBJECT_ID, TYPEID]);
+      assert.equal(k.kind, 'ksuid');
+      assert.equal(k.time, '2017-10-10T04:00:47.000Z');
+      assert.equal(String(k.fields.payload).toUpperCase(), 'B5A1CD34B5F99D1154FB6853345C9735');
+      assert.equal(o.kind, 'objectid');
+      assert.equal(o.time, '2012-10-17T21:13:27.000Z');
+      assert.equal(t.kind, 'typeid');
+      assert.equal(t.fields.prefix, 'prefix');
+    });
+
+    it('keeps input order, prints invalid inputs too, and exits 1 naming them', async () => {
+      const r = await run(['inspect', '--json', ULID, 'not-an-id', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', KSUID]);
+      assert.equal(r.code, 1);
+      const out = JSON.parse(r.out);
+      assert.deepEqual(out.map((d: any) => d.input), [ULID, 'not-an-id', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', KSUID]);
+      assert.deepEqual(out.map((d: any) => d.valid), [true, false, true, true]);
+      assert.equal(out[1].kind, 'unknown');
+      assert.equal(out[1].time, undefined);
+      assert.ok(out[1].error.length > 10, 'a readable error message');
+      assert.match(r.err, /not-an-id/);
+      assert.doesNotMatch(r.err, new RegExp(ULID));
+    });
+
+    it('rejects a ULID that overflows 128 bits', async () => {
+      const [d] = await json(['inspect', '--json', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ']);
+      assert.equal(d.valid, false);
+    });
+
+    it('reads stdin one ID per line when no IDs are given, skipping blanks and CRs', async () => {
+      const r = await run(['inspect', '--json'], `${ULID}\r\n\r\n  ${OBJECT_ID}\n\n`);
+      assert.equal(r.code, 0);
+      assert.deepEqual(JSON.parse(r.out).map((d: any) => d.input), [ULID, OBJECT_ID]);
+    });
+  });
+
+  describe('inspect cards', () => {
+    it('prints one readable card per ID', async () => {
+      const r = await run(['inspect', ULID, DISCORD]);
+      assert.equal(r.code, 0);
+      assert.match(r.out, /^01ARYZ6S41TSV4RRFFQ69G5FAV\n/);
+      assert.match(r.out, /ulid/);
+      assert.match(r.out, /2016-07-30T22:36:16\.385Z/);
+      assert.match(r.out, /discord\s+2016-04-30T11:18:25\.796Z/);
+    });
+  });
+
+  describe('convert', () => {
+    it('converts the ULID example to its UUID and back', async () => {
+      assert.equal((await run(['convert', '--to', 'uuid', ULID])).out, `${ULID_AS_UUID}\n`);
+      assert.equal((await run(['convert', '--to', 'ulid', ULID_AS_UUID])).out, `${ULID}\n`);
+    });
+
+    it('round-trips through hex, int, base64, base64url and typeid', async () => {
+      for (const target of ['hex', 'int', 'base64', 'base64url', 'typeid:user']) {
+        const there = lines((await run(['convert', '--to', target, ULID])).out);
+        assert.equal(there.length, 1, target);
+        const back = await run(['convert', '--to', 'ulid', there[0]!]);
+        assert.equal(back.out, `${ULID}\n`, `${target}: ${there[0]}`);
+      }
+    });
+
+    it('converts the TypeID example to its UUID', async () => {
+      assert.equal((await run(['convert', '--to', 'uuid', TYPEID])).out, `${TYPEID_UUID}\n`);
+    });
+
+    it('reshuffles v1 to v6 and back (RFC 9562 vectors)', async () => {
+      assert.equal((await run(['convert', '--to', 'uuidv6', UUID_V1])).out, `${UUID_V6.toLowerCase()}\n`);
+      assert.equal((await run(['convert', '--to', 'uuidv1', UUID_V6])).out, `${UUID_V1.toLowerCase()}\n`);
+    });
+
+    it('reads stdin, prints the convertible lines and exits 1 naming the rest', async () => {
+      const r = await run(['convert', '--to', 'uuid'], `${ULID}\nnope\n${TYPEID}\n`);
+      assert.equal(r.code, 1);
+      assert.deepEqual(lines(r.out), [ULID_AS_UUID, TYPEID_UUID]);
+      assert.match(r.err, /'nope'/);
+    });
+
+    it('exits 1 when v1 -> v6 is asked of a v4 UUID', async () => {
+      const r = await run(['convert', '--to', 'uuidv6', '9b2d6f4e-3c1a-4d2b-8e7f-0a1b2c3d4e5f']);
+      assert.equal(r.code, 1);
+      assert.equal(r.out, '');
+    });
+
+    it('treats an unknown target or a bad TypeID prefix as a usage error', async () => {
+      assert.equal((await run(['convert', '--to', 'base32', ULID])).code, 2);
+      assert.equal((await run(['convert', '--to', 'typeid:Bad', ULID])).code, 2);
+      assert.equal((await run(['convert', ULID])).code, 2);
+    });
+  });
+
+  describe('new', () => {
+    const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid'];
+    for (const kind of [...timeOrdered, 'uuidv1']) {
+      it(`prints 1000 distinct ${kind} IDs${timeOrdered.includes(kind) ? ', strictly increasing' : ''}`, async () => {
+        const r = await run(['new', kind, '-n', '1000']);
+        assert.equal(r.code, 0, r.err);
+        const ids = lines(r.out);
+        assert.equal(ids.length, 1000);
+        assert.equal(new Set(ids).size, 1000);
+        const inspected = await json(['inspect', '--json', '--epoch', 'twitter', ...ids.slice(0, 3)]);
+        const expectedKind = kind.startsWith('uuid') ? 'uuid' : kind;
+        for (const d of inspected) assert.equal(d.kind, expectedKind, d.input);
+        if (!timeOrdered.includes(kind)) return;
+        for (let i = 1; i < ids.length; i++) {
+          const increasing = kind === 'snowflake' ? BigInt(ids[i]!) > BigInt(ids[i - 1]!) : ids[i]! > ids[i - 1]!;
+          assert.ok(increasing, `${ids[i - 1]} < ${ids[i]}`);
+        }
+      });
+    }
+
+    it('stays increasing across separate runs', async () => {
+      const a = lines((await run(['new', 'ulid', '-n', '50'])).out);
+      const b = lines((await run(['new', 'ulid', '-n', '50'])).out);
+      assert.ok(b[0]! > a[49]!);
+    });
+
+    it('prints random kinds in their canonical form', async () => {
+      const uuid = lines((await run(['new', 'uuid', '-n', '20'])).out);
+      for (const u of uuid) assert.match(u, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const nano = lines((await run(['new', 'nanoid', '-n', '20', '--size', '10'])).out);
+      for (const n of nano) assert.match(n, /^[A-Za-z0-9_-]{10}$/);
+    });
+
+    it('makes name-based UUIDs (RFC 9562 vectors)', async () => {
+      const args = ['--namespace', 'dns', '--name', 'www.example.com'];
+      assert.equal((await run(['new', 'uuidv3', ...args])).out, '5df41881-3aed-3515-88a7-2f4a814cf09e\n');
+      assert.equal((await run(['new', 'uuidv5', ...args])).out, '2ed6657d-e927-568b-95e1-2665a8aea6a2\n');
+    });
+
+    it('honours --time, --epoch and --prefix', async () => {
+      const ulid = (await run(['new', 'ulid', '--time', '2016-07-30T22:36:16.385Z'])).out.trim();
+      assert.equal((await json(['inspect', '--json', ulid]))[0].unixMs, 1469918176385);
+      const sf = (await run(['new', 'snowflake', '--epoch', 'discord', '--time', '2016-04-30T11:18:25.796Z'])).out.trim();
+      assert.equal((await json(['inspect', '--json', '--epoch', 'discord', sf]))[0].time, '2016-04-30T11:18:25.796Z');
+      const tid = (await run(['new', 'typeid', '--prefix', 'user'])).out.trim();
+      assert.match(tid, /^user_[0-7][0-9a-hjkmnp-tv-z]{25}$/);
+      const rel = (await run(['new', 'uuidv7', '--time', '-2h'])).out.trim();
+      assert.equal((await json(['inspect', '--json', rel]))[0].unixMs, NOW - 2 * 3600_000);
+    });
+
+    it('exits 1 for a time the format cannot hold', async () => {
+      const r = await run(['new', 'ksuid', '--time', '2000-01-01']);
+      assert.equal(r.code, 1);
+      assert.equal(r.out, '');
+      assert.ok(r.err.length > 0);
+    });
+
+    it('treats unknown kinds, stray options and bad counts as usage errors', async () => {
+      for (const argv of [
+        ['new', 'guid'],
+        ['new'],
+        ['new', 'ulid', '--prefix', 'user'],
+        ['new', 'uuidv4', '--time', 'now'],
+        ['new', 'ulid', '-n'],
+        ['new', 'ulid', '-n', '0'],
+        ['new', 'ulid', '-n', 'ten'],
+        ['new', 'ulid', '--time', 'yesterday-ish'],
+        ['new', 'snowflake', '--epoch', 'myspace'],
+        ['new', 'uuidv5', '--name', 'x'],
+        ['new', 'ulid', '--frobnicate'],
+      ]) {
+        const r = await run(argv);
+        assert.equal(r.code, 2, argv.join(' '));
+        assert.equal(r.out, '', argv.join(' '));
+        assert.match(r.err, /usage: idsmith new/, argv.join(' '));
+      }
+    });
+  });
+
+  describe('bounds', () => {
+    it('gives ULID bounds whose times are the range ends', async () => {
+      const b = await json(['bounds', 'ulid', '--from', '2016-07-30T22:36:16.385Z', '--to', '2016-07-31']);
+      assert.ok(b.min < b.max);
+      assert.ok(b.min.startsWith(b.prefix) && b.max.startsWith(b.prefix));
+      const [lo, hi] = await json(['inspect', '--json', b.min, b.max]);
+      assert.equal(lo.time, '2016-07-30T22:36:16.385Z');
+      assert.equal(hi.time, '2016-07-31T00:00:00.000Z');
+      assert.ok(ULID >= b.min && ULID <= b.max);
+    });
+
+    it('passes the snowflake epoch and TypeID prefix through', async () => {
+      const sf = await json(['bounds', 'snowflake', '--epoch', 'discord', '--from', '2016-04-30T11:18:25.796Z']);
+      assert.ok(BigInt(sf.min) <= BigInt(DISCORD) && BigInt(DISCORD) <= BigInt(sf.max));
+      const tid = await json(['bounds', 'typeid', '--prefix', 'user', '--from', '2024-01-01']);
+      assert.ok(tid.min.startsWith('user_'));
+    });
+
+    it('treats a missing --from, a reversed range or an unknown kind as usage errors', async () => {
+      assert.equal((await run(['bounds', 'ulid'])).code, 2);
+      assert.equal((await run(['bounds', 'ulid', '--from', '2020-01-02', '--to', '2020-01-01'])).code, 2);
+      assert.equal((await run(['bounds', 'nanoid', '--from', '2020-01-01'])).code, 2);
+    });
+  });
+
+  describe('usage', () => {
+    it('prints help for the CLI and every command', async () => {
+      const top = await run(['--help']);
+      assert.equal(top.code, 0);
+      for (const c of ['inspect', 'convert', 'new', 'bounds']) {
+        assert.match(top.out, new RegExp(`\\b${c}\\b`));
+        const h = await run([c, '--help']);
+        assert.equal(h.code, 0);
+        assert.match(h.out, new RegExp(`^usage: idsmith ${c}`));
+        assert.equal((await run([c, '-h'])).code, 0);
+      }
+    });
+
+    it('prints the package version', async () => {
+      const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));
+      assert.equal((await run(['--version'])).out, `${pkg.version}\n`);
+    });
+
+    it('exits 2 with a usage line for no command, unknown commands and unknown options', async () => {
+      for (const argv of [[], ['frobnicate'], ['--frobnicate'], ['inspect', '--yaml', ULID]]) {
+        const r = await run(argv);
+        assert.equal(r.code, 2, argv.join(' '));
+        assert.match(r.err, /usage: idsmith/);
+      }
+    });
+
+    it('reads an ID that starts with a dash after --', async () => {
+      const r = await run(['inspect', '--json', '--', '-not-an-option']);
+      assert.equal(r.code, 1);
+      assert.equal(JSON.parse(r.out)[0].input, '-not-an-option');
+    });
+  });
+
+  describe('built dist/cli.js', () => {
+    const root = join(__dirname, '../..');
+    const cli = join(root, 'dist/cli.js');
+    const spawn = (args: string[], input?: string) =>
+      spawnSync(process.execPath, [cli, ...args], { input: input ?? '', encoding: 'utf8' });
+
+    before(function () {
+      this.timeout(120_000);
+      execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    });
+
+    it('exits 0, 1 and 2 for valid input, invalid input and usage errors', () => {
+      const ok = spawn(['inspect', '--json', ULID]);
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.equal(JSON.parse(ok.stdout)[0].time, '2016-07-30T22:36:16.385Z');
+      const bad = spawn(['inspect', 'zzz']);
+      assert.equal(bad.status, 1);
+      assert.match(bad.stderr, /zzz/);
+      const usage = spawn(['frobnicate']);
+      assert.equal(usage.status, 2);
+      assert.match(usage.stderr, /usage: idsmith/);
+    });
+
+    it('reads IDs from stdin', () => {
+      const r = spawn(['inspect', '--json', '--epoch', 'discord'], `${DISCORD}\r\n\r\n${ULID}\n`);
+      assert.equal(r.status, 0, r.stderr);
+      const [sf, ulid] = JSON.parse(r.stdout);
+      assert.equal(sf.time, '2016-04-30T11:18:25.796Z');
+      assert.equal(ulid.unixMs, 1469918176385);
+    });
+
+    it('pipes generated IDs into convert and back', () => {
+      const made = spawn(['new', 'ulid', '-n', '1000']);
+      assert.equal(made.status, 0, made.stderr);
+      const uuids = spawn(['convert', '--to', 'uuid'], made.stdout);
+      assert.equal(uuids.status, 0, uuids.stderr);
+      const back = spawn(['convert', '--to', 'ulid'], uuids.stdout);
+      assert.equal(back.stdout, made.stdout);
+    });
+  });
+});

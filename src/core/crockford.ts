@@ -19,16 +19,21 @@ export const CROCKFORD_VALUES: Uint8Array = (() => {
 const PAIRS_UPPER: readonly string[] = Array.from({ length: 1024 }, (_, i) => CROCKFORD[i >>> 5]! + CROCKFORD[i & 31]!);
 const PAIRS_LOWER: readonly string[] = PAIRS_UPPER.map((p) => p.toLowerCase());
 
-/** Encodes the low `chars` (even) * 5 bits of a non-negative integer < 2^53. */
-export function encodeCrockfordNumber(n: number, chars: number, lower = false): string {
+/** 40 bits (an integer below 2^40) -> 8 chars: half of a ULID's random part. */
+export function encodeCrockford40(n: number, lower = false): string {
   const pairs = lower ? PAIRS_LOWER : PAIRS_UPPER;
-  let s = '';
-  for (let i = chars / 2 - 1; i >= 0; i--) {
-    // Number division keeps it exact above 2^32, where bit operators would truncate.
-    const chunk = Math.floor(n / 2 ** (10 * i)) % 1024;
-    s += pairs[chunk]!;
-  }
-  return s;
+  // Number division above 2^32, where bit operators would truncate.
+  const hi = Math.floor(n / 1048576);
+  const lo = n - hi * 1048576;
+  return pairs[hi >>> 10]! + pairs[hi & 1023]! + pairs[lo >>> 10]! + pairs[lo & 1023]!;
+}
+
+/** 48-bit ms (below 2^48) -> the 10 time chars of a ULID. */
+export function encodeCrockfordTime(ms: number, lower = false): string {
+  const pairs = lower ? PAIRS_LOWER : PAIRS_UPPER;
+  const hi = Math.floor(ms / 1073741824);
+  const lo = ms - hi * 1073741824;
+  return pairs[hi >>> 10]! + pairs[hi & 1023]! + pairs[lo >>> 20]! + pairs[(lo >>> 10) & 1023]! + pairs[lo & 1023]!;
 }
 
 export function encodeCrockford(bytes16: Uint8Array, lower = false): string {

@@ -1,6 +1,6 @@
 import { fixULIDBase32 } from 'ulid';
 import { RandomPool, bytesToHex } from './bytes';
-import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, encodeCrockfordNumber, findNonCrockford } from './crockford';
+import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, encodeCrockford40, encodeCrockfordTime, findNonCrockford } from './crockford';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -96,18 +96,18 @@ export class UlidGenerator {
           this.lo = TWO_40 - 1;
           throw new IdError('MONOTONIC_OVERFLOW', `The ULID random part ran out within millisecond ${t}; wait for the next millisecond.`);
         }
-        this.hiText = encodeCrockfordNumber(this.hi, 8);
+        this.hiText = encodeCrockford40(this.hi);
       }
     } else {
       const b = this.pool.buf;
       const at = this.pool.take(10);
       this.hi = b[at]! * 2 ** 32 + (((b[at + 1]! << 24) | (b[at + 2]! << 16) | (b[at + 3]! << 8) | b[at + 4]!) >>> 0);
       this.lo = b[at + 5]! * 2 ** 32 + (((b[at + 6]! << 24) | (b[at + 7]! << 16) | (b[at + 8]! << 8) | b[at + 9]!) >>> 0);
-      this.hiText = encodeCrockfordNumber(this.hi, 8);
-      this.timeText = encodeCrockfordNumber(t, 10);
+      this.hiText = encodeCrockford40(this.hi);
+      this.timeText = encodeCrockfordTime(t);
       this.lastTime = t;
     }
-    return this.timeText + this.hiText + encodeCrockfordNumber(this.lo, 8);
+    return this.timeText + this.hiText + encodeCrockford40(this.lo);
   }
 
   batch(n: number, timeMs?: number): string[] {

@@ -326,6 +326,15 @@ export class UuidGenerator {
   }
 
   v7(timeMs?: number): string {
+    return formatUuid(this.fillV7(timeMs));
+  }
+
+  /** The next v7 as bytes (a copy), for TypeIDs without a detour through text. */
+  v7Bytes(timeMs?: number): Uint8Array {
+    return this.fillV7(timeMs).slice();
+  }
+
+  private fillV7(timeMs?: number): Uint8Array {
     let ms = timeMs ?? this.clock();
     checkRange(ms, 0, UUID_V7_MAX_MS, 'A version 7 UUID');
     if (timeMs === undefined && ms < this.v7Ms) ms = this.v7Ms;
@@ -369,6 +378,6 @@ export class UuidGenerator {
     b[13] = (this.randLo >>> 16) & 0xff;
     b[14] = (this.randLo >>> 8) & 0xff;
     b[15] = this.randLo & 0xff;
-    return formatUuid(b);
+    return b;
   }
 }

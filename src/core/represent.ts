@@ -1,0 +1,89 @@
+import {
+  base64ToBytes, base64UrlToBytes, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex, readHex,
+} from './bytes';
+import { IdError } from './types';
+import { parseTypeId, encodeTypeId } from './typeid';
+import { encodeUlid, isUlid, parseUlid } from './ulid';
+import { formatUuid, parseUuid } from './uuid';
+
+/** The ways a 128-bit ID can be written. */
+export type Form128 = 'ulid' | 'uuid' | 'hex' | 'int' | 'base64' | 'base64url' | 'typeid';
+
+export interface Parsed128 {
+  bytes: Uint8Array;
+  from: Form128;
+  prefix?: string;
+}
+
+const MAX_128 = (1n << 128n) - 1n;
+
+function isDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return text.length > 0;
+}
+
+/**
+ * Any 128-bit ID the user pointed at, told apart by shape:
+ * 36/38/45 chars -> UUID; 32 hex -> hex (even when all digits: a 32-digit decimal would be an
+ * ID with its top 22 bits zero); 26 Crockford chars -> ULID (a prefix-less TypeID is the same
+ * text); `prefix_` + 26 -> TypeID; 1-39 digits -> decimal integer; 24 chars ending `==` or 22
+ * chars -> base64 (base64url when it uses - or _ or is unpadded without + and /).
+ */
+export function parse128(text: string): Parsed128 {
+  const t = text.trim();
+  const n = t.length;
+  if (n === 0) throw new IdError('EMPTY', 'Expected a 128-bit ID (ULID, UUID, hex, integer, base64 or TypeID), got nothing.');
+  if (n === 36 || n === 38 || n === 45) return { bytes: parseUuid(t), from: 'uuid' };
+  if (n === 32) {
+    const bytes = new Uint8Array(16);
+    if (readHex(t, 0, bytes) < 0) return { bytes, from: 'hex' };
+  }
+  if (n === 26 && isUlid(t)) return { bytes: parseUlid(t), from: 'ulid' };
+  if (n > 27 && t.charCodeAt(n - 27) === 95) {
+    const { prefix, bytes } = parseTypeId(t);
+    return { bytes, from: 'typeid', prefix };
+  }
+  if (isDigits(t)) {
+    if (n > 39) throw new IdError('OVERFLOW', `A 128-bit integer has at most 39 digits; got ${n}.`);
+    const v = BigInt(t);
+    if (v > MAX_128) throw new IdError('OVERFLOW', `${t} is above 2^128-1 (340282366920938463463374607431768211455), the largest 128-bit ID.`);
+    return { bytes: bigIntToBytes(v, 16), from: 'int' };
+  }
+  if ((n === 24 && t.endsWith('==')) || n === 22) {
+    const url = /[-_]/.test(t) || (n === 22 && !/[+/]/.test(t));
+    return url ? { bytes: base64UrlToBytes(t), from: 'base64url' } : { bytes: base64ToBytes(t), from: 'base64' };
+  }
+  if (n === 26) return { bytes: parseUlid(t), from: 'ulid' }; // throws the ULID's own clear error
+  throw new IdError('UNKNOWN_FORMAT', `'${t.length > 48 ? t.slice(0, 45) + '…' : t}' is not a 128-bit ID: expected a ULID, a UUID, 32 hex digits, a decimal integer, 16 bytes of base64 or a TypeID.`);
+}
+
+/** Writes 16 bytes in one form; `prefix` is the TypeID's (empty for none). */
+export function to128(bytes: Uint8Array, target: Form128, prefix = ''): string {
+  if (bytes.length !== 16) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes.length}.`);
+  switch (target) {
+    case 'ulid': return encodeUlid(bytes);
+    case 'uuid': return formatUuid(bytes);
+    case 'hex': return bytesToHex(bytes);
+    case 'int': return bytesToBigInt(bytes).toString();
+    case 'base64': return bytesToBase64(bytes);
+    case 'base64url': return bytesToBase64Url(bytes);
+    case 'typeid': return encodeTypeId(prefix, bytes);
+  }
+}
+
+/**
+ * MySQL `UUID_TO_BIN(u, 1)`: time_hi_and_version and time_mid move in front of time_low, so a
+ * v1 UUID's stored bytes sort by time. `fromMysqlBin` is `BIN_TO_UUID(b, 1)`.
+ */
+export function toMysqlBin(uuidBytes: Uint8Array): Uint8Array {
+  const b = uuidBytes;
+  return Uint8Array.of(b[6]!, b[7]!, b[4]!, b[5]!, b[0]!, b[1]!, b[2]!, b[3]!, ...b.subarray(8, 16));
+}
+
+export function fromMysqlBin(bin: Uint8Array): Uint8Array {
+  const b = bin;
+  return Uint8Array.of(b[4]!, b[5]!, b[6]!, b[7]!, b[2]!, b[3]!, b[0]!, b[1]!, ...b.subarray(8, 16));
+}

@@ -1,3 +1,214 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import type { Bounds, BoundsKind } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, parseTimeInput, validateTypeIdPrefix } from '../core';
+import { Commands } from './commands';
+import { settings } from './settings';
+import { promptForTime } from './timePrompt';
 
-export function register(_context: vscode.ExtensionContext): void {}
+// "Insert Time-Window Bounds…": the smallest and largest ID of a time-ordered kind for a window,
+// ready for `WHERE id BETWEEN min AND max`, and their common prefix for prefix listings
+// (S3 ListObjectsV2 Prefix=…). A prefix selects a coarser window than asked; the inserted text
+// and the message say which one.
+
+const KINDS: ReadonlyArray<{ kind: BoundsKind; label: string; detail: string }> = [
+  { kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time' },
+  { kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time' },
+  { kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32' },
+  { kind: 'ksuid', label: 'KSUID', detail: 'whole seconds' },
+  { kind: 'objectid', label: 'ObjectId', detail: 'whole seconds' },
+  { kind: 'snowflake', label: 'Snowflake', detail: 'numeric; needs the epoch of the service' },
+];
+
+/** How the bounds are written:
+ *  - `sql`: a `BETWEEN min AND max` line between two `--` comments (window, prefix);
+ *  - `lines`: min, max and prefix on their own lines under a comment in the language's line
+ *    comment syntax (plain text when it has none);
+ *  - `prefix`: only the common prefix, e.g. for an S3 `Prefix=`. */
+export type BoundsFormat = 'sql' | 'lines' | 'prefix';
+
+export interface BoundsArgs {
+  kind?: BoundsKind;
+  /** Start of the window: anything the time prompt accepts (ISO 8601, unix s/ms, -2h, …) or ms. */
+  from?: string | number;
+  /** End of the window (inclusive); default: `from`, or the end of the day for a bare date. */
+  to?: string | number;
+  format?: BoundsFormat;
+  /** Snowflake epoch: preset name or Unix ms; default the setting `idsmith.snowflake.epoch`. */
+  epoch?: string | number;
+  /** TypeID prefix; default the setting `idsmith.typeid.prefix`. */
+  prefix?: string;
+}
+
+export interface BoundsResult extends Bounds {
+  kind: BoundsKind;
+  fromMs: number;
+  toMs: number;
+  format: BoundsFormat;
+  text: string;
+}
+
+const SQL_LANGUAGES = new Set(['sql', 'mysql', 'pgsql', 'postgres', 'plsql', 'oraclesql', 'tsql', 'sqlite', 'mssql']);
+const LINE_COMMENTS: Record<string, string> = {
+  ...Object.fromEntries([...SQL_LANGUAGES, 'lua', 'haskell'].map((l) => [l, '--'])),
+  ...Object.fromEntries(
+    ['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'java', 'c', 'cpp', 'csharp', 'go', 'rust',
+      'kotlin', 'swift', 'scala', 'dart', 'php', 'jsonc', 'groovy', 'fsharp'].map((l) => [l, '//'])),
+  ...Object.fromEntries(
+    ['python', 'shellscript', 'ruby', 'perl', 'r', 'yaml', 'toml', 'dockerfile', 'makefile', 'powershell',
+      'elixir', 'properties', 'ini', 'julia', 'nim', 'coffeescript'].map((l) => [l, '#'])),
+};
+const DAY_MS = 86_400_000;
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+class Cancelled extends Error {}
+
+async function insertBounds(args: BoundsArgs = {}): Promise<BoundsResult | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showWarningMessage('Idsmith: open a file to insert time-window bounds into.');
+    return undefined;
+  }
+  let result: BoundsResult;
+  try {
+    // Everything is asked and computed before the document is touched: a bad epoch or time
+    // ends here with a message, never with half a block inserted.
+    const kind = args.kind ?? (await pickKind());
+    if (!KINDS.some((k) => k.kind === kind)) {
+      throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
+    }
+    const [fromMs, toMs] = await window(args);
+    const opts: { epoch?: string | number; prefix?: string } = {};
+    if (kind === 'snowflake') opts.epoch = await snowflakeEpoch(args.epoch);
+    if (kind === 'typeid') opts.prefix = await typeIdPrefix(args.prefix);
+    const b = bounds(kind, fromMs, toMs, opts);
+    const language = editor.document.languageId;
+    const format = args.format ?? (SQL_LANGUAGES.has(language) ? 'sql' : 'lines');
+    if (!['sql', 'lines', 'prefix'].includes(format)) {
+      throw new IdError('INVALID_ARGUMENT', `"format" must be sql, lines or prefix; got "${String(format)}".`);
+    }
+    result = { ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language]) };
+  } catch (e) {
+    if (e instanceof Cancelled) return undefined;
+    void vscode.window.showErrorMessage(`Idsmith: cannot insert bounds: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  const eol = editor.document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const applied = await editor.edit((builder) => {
+    for (const selection of editor.selections) {
+      const indent = /^\s*/.exec(editor.document.lineAt(selection.start.line).text)![0];
+      builder.replace(selection, result.text.split('\n').join(eol + indent));
+    }
+  });
+  if (applied) void vscode.window.showInformationMessage(coverageMessage(result));
+  return result;
+}
+
+function coverageMessage(r: BoundsResult): string {
+  const base = `Idsmith: ${r.kind} IDs from ${r.window.from} to ${r.window.to}.`;
+  const prefix = r.prefix
+    ? ` Prefix "${r.prefix}" covers ${r.prefixCovers.from} to ${r.prefixCovers.to}: coarser than the window, so filter a prefix listing by min/max.`
+    : ' min and max share no prefix: list by range instead.';
+  return base + prefix + (r.note ? ` ${r.note}` : '');
+}
+
+function quote(kind: BoundsKind, id: string): string {
+  return kind === 'snowflake' ? id : `'${id}'`;
+}
+
+function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: string | undefined): string {
+  const prefixNote = b.prefix
+    ? `prefix ${b.prefix} covers ${b.prefixCovers.from} .. ${b.prefixCovers.to} (coarser than the window)`
+    : 'no common prefix: the window crosses the first character';
+  const header = `${kind} ids created ${b.window.from} .. ${b.window.to}`;
+  switch (format) {
+    case 'prefix':
+      return b.prefix;
+    case 'sql':
+      return [`-- ${header}`, `BETWEEN ${quote(kind, b.min)} AND ${quote(kind, b.max)}`, `-- ${prefixNote}`].join('\n');
+    case 'lines': {
+      const c = comment ? `${comment} ` : '';
+      return [`${c}${header}: min, max, common prefix (${prefixNote})`, b.min, b.max, b.prefix].join('\n');
+    }
+  }
+}
+
+async function pickKind(): Promise<BoundsKind> {
+  const picked = await vscode.window.showQuickPick(
+    // `kind` means separator/item in a QuickPickItem, so the ID kind travels as `id`.
+    KINDS.map((k) => ({ label: k.label, detail: k.detail, description: k.kind, id: k.kind })),
+    { title: 'Insert Time-Window Bounds: kind of ID' },
+  );
+  if (!picked) throw new Cancelled();
+  return picked.id;
+}
+
+/** Reads a time argument: ms as a number, else the same text forms as the time prompt. */
+function timeArg(value: string | number, name: string): number {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new IdError('INVALID_ARGUMENT', `"${name}" must be a time; got ${value}.`);
+    return value;
+  }
+  try {
+    return parseTimeInput(String(value)).ms;
+  } catch (e) {
+    throw new IdError('INVALID_ARGUMENT', `"${name}": ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** [from, to] in ms. A bare date (2024-05-01) alone means that whole UTC day. */
+async function window(args: BoundsArgs): Promise<[number, number]> {
+  if (args.from !== undefined) {
+    const from = timeArg(args.from, 'from');
+    if (args.to !== undefined) return [from, timeArg(args.to, 'to')];
+    return [from, typeof args.from === 'string' && BARE_DATE.test(args.from.trim()) ? from + DAY_MS - 1 : from];
+  }
+  const from = await promptForTime('Insert Time-Window Bounds: start of the window', {
+    prompt: 'Start of the window (inclusive)',
+  });
+  if (from === undefined) throw new Cancelled();
+  const to = await promptForTime('Insert Time-Window Bounds: end of the window', {
+    value: formatIso(from),
+    prompt: 'End of the window (inclusive); keep the start for a single instant',
+  });
+  if (to === undefined) throw new Cancelled();
+  return [from, to];
+}
+
+async function snowflakeEpoch(arg: string | number | undefined): Promise<string | number> {
+  const epoch = arg ?? settings().snowflake.epoch;
+  if (epoch !== 'auto') return epoch;
+  // A decimal snowflake says nothing about its epoch; with the setting on auto, ask.
+  const picked = await vscode.window.showQuickPick(
+    Object.entries(SNOWFLAKE_PRESETS).map(([name, layout]) => ({ label: name, description: `epoch ${formatIso(layout.epochMs)}` })),
+    { title: 'Snowflake epoch (set idsmith.snowflake.epoch to skip this question)' },
+  );
+  if (!picked) throw new Cancelled();
+  return picked.label;
+}
+
+async function typeIdPrefix(arg: string | undefined): Promise<string> {
+  if (arg !== undefined) {
+    validateTypeIdPrefix(arg);
+    return arg;
+  }
+  const value = settings().typeid.prefix;
+  const prefix = await vscode.window.showInputBox({
+    title: 'Insert Time-Window Bounds: TypeID prefix',
+    prompt: 'Lower-case letters and underscores, empty for none (default: setting idsmith.typeid.prefix)',
+    value,
+    validateInput: (p) => {
+      try {
+        validateTypeIdPrefix(p);
+        return undefined;
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    },
+  });
+  if (prefix === undefined) throw new Cancelled();
+  return prefix;
+}
+
+export function register(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(vscode.commands.registerCommand(Commands.insertBounds, insertBounds));
+}

@@ -1,3 +1,108 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { defaultHashSegment, findMsTimestamps, hashPrefixKey, isDateSegment, reverseMsTimestamp } from '../core';
 
-export function register(_context: vscode.ExtensionContext): void {}
+// Code actions on a selected object-key path (S3 / OSS): spread sequential keys over index
+// partitions with a short hash prefix, or by writing the millisecond timestamp backwards.
+
+const HASH_CHARS = 4;
+/** One action per candidate segment; more would bury the lightbulb menu. */
+const MAX_SEGMENT_ACTIONS = 4;
+/** S3's key limit; longer selections are prose or code, not a key. */
+const MAX_KEY_LENGTH = 1024;
+const KEY = /^[^\s"'`]+$/;
+
+export class KeyActionProvider implements vscode.CodeActionProvider {
+  static readonly kind = vscode.CodeActionKind.RefactorRewrite.append('idsmith').append('key');
+  static readonly hashPrefixKind = KeyActionProvider.kind.append('hashPrefix');
+  static readonly reverseTimestampKind = KeyActionProvider.kind.append('reverseTimestamp');
+  static readonly metadata: vscode.CodeActionProviderMetadata = {
+    providedCodeActionKinds: [KeyActionProvider.hashPrefixKind, KeyActionProvider.reverseTimestampKind],
+  };
+
+  provideCodeActions(
+    document: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] | undefined {
+    if (context.only && !context.only.intersects(KeyActionProvider.kind)) return undefined;
+    // Only an explicit selection: with a bare cursor every path-like string in code would light up.
+    if (range.isEmpty || !range.isSingleLine) return undefined;
+    const key = selectedKey(document, range);
+    if (!key) return undefined;
+    const wanted = (kind: vscode.CodeActionKind) => !context.only || context.only.intersects(kind);
+    return [
+      ...(wanted(KeyActionProvider.hashPrefixKind) ? hashPrefixActions(document, key) : []),
+      ...(wanted(KeyActionProvider.reverseTimestampKind) ? reverseActions(document, key) : []),
+    ];
+  }
+}
+
+interface SelectedKey {
+  text: string;
+  range: vscode.Range;
+}
+
+/** The selection minus surrounding blanks and quotes, if what is left looks like one key. */
+function selectedKey(document: vscode.TextDocument, range: vscode.Range): SelectedKey | undefined {
+  const raw = document.getText(range);
+  if (raw.length > MAX_KEY_LENGTH + 2) return undefined;
+  const lead = raw.length - raw.replace(/^[\s"'`]+/, '').length;
+  const text = raw.slice(lead).replace(/[\s"'`]+$/, '');
+  if (!text || !KEY.test(text)) return undefined;
+  if (!text.includes('/') && findMsTimestamps(text).length === 0) return undefined;
+  const start = range.start.translate(0, lead);
+  return { text, range: new vscode.Range(start, start.translate(0, text.length)) };
+}
+
+function hashPrefixActions(document: vscode.TextDocument, key: SelectedKey): vscode.CodeAction[] {
+  if (!key.text.includes('/')) return [];
+  const segments = key.text.split('/');
+  const seen = new Set<string>();
+  const candidates: number[] = [];
+  // The default (first non-date segment) comes first and is preferred; other segments follow.
+  const defaultIndex = defaultHashSegment(key.text);
+  if (defaultIndex === -1) return [];
+  for (const i of [defaultIndex, ...segments.keys()]) {
+    const s = segments[i]!;
+    if (s === '' || seen.has(s) || (i !== defaultIndex && isDateSegment(s))) continue;
+    seen.add(s);
+    candidates.push(i);
+    if (candidates.length === MAX_SEGMENT_ACTIONS) break;
+  }
+  return candidates.map((segment) => {
+    const r = hashPrefixKey(key.text, { segment, length: HASH_CHARS });
+    const action = new vscode.CodeAction(
+      `Prefix key with md5(${r.segment})[0:${HASH_CHARS}] to spread S3 partitions`,
+      KeyActionProvider.hashPrefixKind,
+    );
+    action.isPreferred = segment === defaultIndex;
+    action.edit = replace(document, key.range, r.key);
+    return action;
+  });
+}
+
+function reverseActions(document: vscode.TextDocument, key: SelectedKey): vscode.CodeAction[] {
+  return findMsTimestamps(key.text).slice(0, MAX_SEGMENT_ACTIONS).map((ts, index) => {
+    const r = reverseMsTimestamp(key.text, index);
+    const action = new vscode.CodeAction(
+      `Reverse ms timestamp ${r.from} → ${r.to} so new keys spread over S3 partitions (no more listing by time prefix)`,
+      KeyActionProvider.reverseTimestampKind,
+    );
+    // Only the timestamp's own characters change, so the edit covers just them.
+    const start = key.range.start.translate(0, ts.start);
+    action.edit = replace(document, new vscode.Range(start, start.translate(0, ts.text.length)), r.to);
+    return action;
+  });
+}
+
+function replace(document: vscode.TextDocument, range: vscode.Range, text: string): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, range, text);
+  return edit;
+}
+
+export function register(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new KeyActionProvider(), KeyActionProvider.metadata),
+  );
+}

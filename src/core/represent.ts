@@ -36,7 +36,7 @@ export function parse128(text: string): Parsed128 {
   const t = text.trim();
   const n = t.length;
   if (n === 0) throw new IdError('EMPTY', 'Expected a 128-bit ID (ULID, UUID, hex, integer, base64 or TypeID), got nothing.');
-  if (n === 36 || n === 38 || n === 45) return { bytes: parseUuid(t), from: 'uuid' };
+  if ((n === 36 || n === 38 || n === 45) && !isDigits(t)) return { bytes: parseUuid(t), from: 'uuid' };
   if (n === 32) {
     const bytes = new Uint8Array(16);
     if (readHex(t, 0, bytes) < 0) return { bytes, from: 'hex' };

@@ -19,21 +19,18 @@ export const CROCKFORD_VALUES: Uint8Array = (() => {
 const PAIRS_UPPER: readonly string[] = Array.from({ length: 1024 }, (_, i) => CROCKFORD[i >>> 5]! + CROCKFORD[i & 31]!);
 const PAIRS_LOWER: readonly string[] = PAIRS_UPPER.map((p) => p.toLowerCase());
 
-/** 40 bits (an integer below 2^40) -> 8 chars: half of a ULID's random part. */
-export function encodeCrockford40(n: number, lower = false): string {
-  const pairs = lower ? PAIRS_LOWER : PAIRS_UPPER;
-  // Number division above 2^32, where bit operators would truncate.
-  const hi = Math.floor(n / 1048576);
-  const lo = n - hi * 1048576;
-  return pairs[hi >>> 10]! + pairs[hi & 1023]! + pairs[lo >>> 10]! + pairs[lo & 1023]!;
-}
+const UPPER_CODES = Array.from(CROCKFORD, (c) => c.charCodeAt(0));
 
-/** 48-bit ms (below 2^48) -> the 10 time chars of a ULID. */
-export function encodeCrockfordTime(ms: number, lower = false): string {
-  const pairs = lower ? PAIRS_LOWER : PAIRS_UPPER;
-  const hi = Math.floor(ms / 1073741824);
-  const lo = ms - hi * 1073741824;
-  return pairs[hi >>> 10]! + pairs[hi & 1023]! + pairs[lo >>> 20]! + pairs[(lo >>> 10) & 1023]! + pairs[lo & 1023]!;
+/** Writes `chars` Crockford char codes of the integer `n` (< 2^53) ending at `codes[end - 1]`. */
+export function writeCrockfordCodes(codes: number[], end: number, n: number, chars: number): void {
+  // Low 30 bits with bit operators, the rest by exact Number division.
+  let low = n % 1073741824;
+  const high = (n - low) / 1073741824;
+  for (let i = 1; i <= chars; i++) {
+    if (i === 7) low = high;
+    codes[end - i] = UPPER_CODES[low & 31]!;
+    low >>>= 5;
+  }
 }
 
 export function encodeCrockford(bytes16: Uint8Array, lower = false): string {

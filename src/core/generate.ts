@@ -55,6 +55,11 @@ function makeGenerators(opts: { clock?: Clock; random?: RandomSource }): Generat
   };
 }
 
+// Explicit-time snowflakes get their own generator per layout and node ids: the shared one
+// never goes back in time (it is a logical clock), and a snowflake has no random bits to tell
+// two IDs at one time apart, so the same requested time continues the same sequence.
+const atTimeSnowflakes = new Map<string, { timeMs: number; gen: SnowflakeGenerator }>();
+
 function snowflakeGenerator(opts: GenerateOptions): SnowflakeGenerator {
   const layout = resolveEpoch(opts.epoch === undefined || opts.epoch === 'auto' ? 'twitter' : opts.epoch);
   const ids = {
@@ -63,6 +68,13 @@ function snowflakeGenerator(opts: GenerateOptions): SnowflakeGenerator {
   };
   if (opts.clock) return new SnowflakeGenerator(layout, { ...ids, clock: opts.clock });
   const key = JSON.stringify([layout.name, layout.epochMs, ids]);
+  if (opts.timeMs !== undefined) {
+    const at = atTimeSnowflakes.get(key);
+    if (at && at.timeMs === opts.timeMs) return at.gen;
+    const gen = new SnowflakeGenerator(layout, ids);
+    atTimeSnowflakes.set(key, { timeMs: opts.timeMs, gen });
+    return gen;
+  }
   let g = sharedSnowflakes.get(key);
   if (!g) {
     g = new SnowflakeGenerator(layout, ids);

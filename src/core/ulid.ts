@@ -1,6 +1,6 @@
 import { fixULIDBase32 } from 'ulid';
 import { RandomPool, bytesToHex } from './bytes';
-import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, encodeCrockford40, encodeCrockfordTime, findNonCrockford } from './crockford';
+import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from './crockford';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -72,10 +72,10 @@ export class UlidGenerator {
   private readonly clock: Clock;
   private readonly pool: RandomPool;
   private lastTime = -1;
-  private timeText = '';
   private hi = 0;
   private lo = 0;
-  private hiText = '';
+  // One flat string per ID from char codes (a rope of pieces costs more once batches are stored).
+  private readonly codes: number[] = new Array<number>(26).fill(48);
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -96,18 +96,19 @@ export class UlidGenerator {
           this.lo = TWO_40 - 1;
           throw new IdError('MONOTONIC_OVERFLOW', `The ULID random part ran out within millisecond ${t}; wait for the next millisecond.`);
         }
-        this.hiText = encodeCrockford40(this.hi);
+        writeCrockfordCodes(this.codes, 18, this.hi, 8);
       }
     } else {
       const b = this.pool.buf;
       const at = this.pool.take(10);
       this.hi = b[at]! * 2 ** 32 + (((b[at + 1]! << 24) | (b[at + 2]! << 16) | (b[at + 3]! << 8) | b[at + 4]!) >>> 0);
       this.lo = b[at + 5]! * 2 ** 32 + (((b[at + 6]! << 24) | (b[at + 7]! << 16) | (b[at + 8]! << 8) | b[at + 9]!) >>> 0);
-      this.hiText = encodeCrockford40(this.hi);
-      this.timeText = encodeCrockfordTime(t);
+      writeCrockfordCodes(this.codes, 10, t, 10);
+      writeCrockfordCodes(this.codes, 18, this.hi, 8);
       this.lastTime = t;
     }
-    return this.timeText + this.hiText + encodeCrockford40(this.lo);
+    writeCrockfordCodes(this.codes, 26, this.lo, 8);
+    return String.fromCharCode.apply(null, this.codes);
   }
 
   batch(n: number, timeMs?: number): string[] {

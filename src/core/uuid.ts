@@ -74,13 +74,22 @@ export function isUuid(text: string): boolean {
   }
 }
 
+// Char codes written into one reused array and turned into a flat string in one call: 36
+// concatenations would leave a rope of 20 pieces per UUID, which costs several times more
+// once a 100,000-ID batch is stored and compared (measured).
+const LOWER_HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+const HEX_POS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+const uuidCodes: number[] = new Array<number>(36).fill(45);
+
 export function formatUuid(b: Uint8Array): string {
   if (b.length !== 16) throw new IdError('INVALID_LENGTH', `A UUID is 16 bytes; got ${b.length}.`);
-  const h = HEX_PAIRS;
-  return (
-    h[b[0]!]! + h[b[1]!]! + h[b[2]!]! + h[b[3]!]! + '-' + h[b[4]!]! + h[b[5]!]! + '-' + h[b[6]!]! + h[b[7]!]! + '-' +
-    h[b[8]!]! + h[b[9]!]! + '-' + h[b[10]!]! + h[b[11]!]! + h[b[12]!]! + h[b[13]!]! + h[b[14]!]! + h[b[15]!]!
-  );
+  for (let i = 0; i < 16; i++) {
+    const v = b[i]!;
+    const p = HEX_POS[i]!;
+    uuidCodes[p] = LOWER_HEX_CODES[v >>> 4]!;
+    uuidCodes[p + 1] = LOWER_HEX_CODES[v & 15]!;
+  }
+  return String.fromCharCode.apply(null, uuidCodes);
 }
 
 export function uuidVersion(bytes: Uint8Array): number {
@@ -274,6 +283,13 @@ export class UuidGenerator {
     // clock that stepped back; only an explicit earlier time starts afresh.
     const fresh = timeMs !== undefined && ms < this.v1Ms && ms !== this.v1Req;
     this.v1Req = ms;
+    // Going back in time is what RFC 9562 gives clock_seq for: a new sequence keeps these
+    // ticks from repeating ones already handed out at that time.
+    if (fresh) {
+      const seq = ((((this.node[0]! & 0x3f) << 8) | this.node[1]!) + 1) & 0x3fff;
+      this.node[0] = 0x80 | (seq >>> 8);
+      this.node[1] = seq & 0xff;
+    }
     if (!fresh && ms <= this.v1Ms) {
       ms = this.v1Ms;
       sub = this.v1Sub + 1;

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { convert, convertTargetsFor, CONVERT_TARGETS } from '../../src/core/convert';
+import { fromMysqlBin, parse128, to128, toMysqlBin, type Form128 } from '../../src/core/represent';
+import { formatUuid, parseUuid, uuidVersion, v1ToV6, v6ToV1 } from '../../src/core/uuid';
+import { IdError } from '../../src/core/types';
+
+const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
+const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const UUID = '01563df3-6481-d676-4c61-efb99302bd5b';
+const RFC_V1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
+const RFC_V6 = '1ec9414c-232a-6b00-b3c8-9f6bdeced846';
+const bytes16 = fc.uint8Array({ minLength: 16, maxLength: 16 });
+const FORMS: Form128[] = ['ulid', 'uuid', 'hex', 'int', 'base64', 'base64url', 'typeid'];
+
+describe('represent', () => {
+  it('tells the forms apart by shape', () => {
+    const cases: [string, string][] = [
+      [ULID, 'ulid'], [ULID.toLowerCase(), 'ulid'], [UUID, 'uuid'], [`{${UUID}}`, 'uuid'], [`urn:uuid:${UUID}`, 'uuid'],
+      ['01563df36481d6764c61efb99302bd5b', 'hex'], ['1777022036153689948599198395857550683', 'int'],
+      ['AVY982SB1nZMYe+5kwK9Ww==', 'base64'], ['AVY982SB1nZMYe-5kwK9Ww', 'base64url'], [`user_${ULID.toLowerCase()}`, 'typeid'],
+    ];
+    for (const [text, from] of cases) {
+      const p = parse128(text);
+      assert.equal(p.from, from, text);
+      assert.equal(formatUuid(p.bytes), UUID, text);
+    }
+    assert.equal(parse128(`user_${ULID.toLowerCase()}`).prefix, 'user');
+  });
+
+  it('reads 32 digits as hex and refuses integers above 2^128-1', () => {
+    assert.equal(parse128('00000000000000000000000000000010').from, 'hex');
+    assert.equal(to128(parse128('340282366920938463463374607431768211455').bytes, 'uuid'), 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+    assert.throws(() => parse128('340282366920938463463374607431768211456'), code('OVERFLOW'));
+    assert.equal(to128(parse128('0').bytes, 'ulid'), '00000000000000000000000000');
+  });
+
+  it('reports unknown text, bad ULIDs and empty input with codes', () => {
+    assert.throws(() => parse128('hello'), code('UNKNOWN_FORMAT'));
+    assert.throws(() => parse128('8ZZZZZZZZZZZZZZZZZZZZZZZZZ'), code('OVERFLOW'));
+    assert.throws(() => parse128('  '), code('EMPTY'));
+  });
+
+  it('MySQL UUID_TO_BIN(u, 1) swaps time-low and time-high and is undone by fromMysqlBin', () => {
+    const bin = toMysqlBin(parseUuid(RFC_V1));
+    assert.equal(Buffer.from(bin).toString('hex'), '11ec9414c232ab00b3c89f6bdeced846');
+    assert.equal(formatUuid(fromMysqlBin(bin)), RFC_V1);
+  });
+
+  it('round-trips any 128 bits through every form (property)', () => {
+    fc.assert(fc.property(bytes16, fc.constantFrom(...FORMS), (b, form) => {
+      const text = to128(b, form, form === 'typeid' ? 'user' : '');
+      const back = parse128(text);
+      assert.deepEqual(back.bytes, b);
+      assert.equal(back.from, form === 'base64url' || form === 'base64' ? back.from : form);
+    }), { numRuns: 2000 });
+  });
+
+  it('chains ULID -> UUID -> hex -> int -> base64 -> TypeID -> ULID losslessly (property)', () => {
+    fc.assert(fc.property(bytes16, (b) => {
+      const ulid = to128(b, 'ulid');
+      const uuid = convert(ulid, 'uuid');
+      const hex = convert(uuid, 'hex');
+      const int = convert(hex, 'int');
+      const b64 = convert(int, 'base64');
+      const b64url = convert(b64, 'base64url');
+      const typeid = convert(b64url, 'typeid:order');
+      assert.equal(convert(typeid, 'ulid'), ulid);
+      assert.equal(convert(typeid, 'typeid'), typeid, 'a TypeID keeps its prefix');
+    }), { numRuns: 1000 });
+  });
+
+  it('v1 <-> v6 is lossless for every v1 and v6 (property)', () => {
+    const withVersion = (v: number) => bytes16.map((b) => { const c = b.slice(); c[6] = (v << 4) | (c[6]! & 0x0f); c[8] = 0x80 | (c[8]! & 0x3f); return c; });
+    fc.assert(fc.property(withVersion(1), (b) => { assert.deepEqual(v6ToV1(v1ToV6(b)), b); assert.equal(uuidVersion(v1ToV6(b)), 6); }), { numRuns: 2000 });
+    fc.assert(fc.property(withVersion(6), (b) => { assert.deepEqual(v1ToV6(v6ToV1(b)), b); }), { numRuns: 2000 });
+  });
+});
+
+describe('convert', () => {
+  it('writes each target for the ULID spec example', () => {
+    const expected: Record<string, string> = {
+      ulid: ULID, uuid: UUID, hex: '01563df36481d6764c61efb99302bd5b', int: '1777022036153689948599198395857550683',
+      base64: 'AVY982SB1nZMYe+5kwK9Ww==', base64url: 'AVY982SB1nZMYe-5kwK9Ww', 'typeid:user': 'user_01aryz6s41tsv4rrffq69g5fav',
+      typeid: '01aryz6s41tsv4rrffq69g5fav', 'uuid-upper': UUID.toUpperCase(), 'uuid-braces': `{${UUID}}`,
+      'uuid-urn': `urn:uuid:${UUID}`, 'mysql-bin': '0xd676648101563df34c61efb99302bd5b',
+    };
+    for (const [target, out] of Object.entries(expected)) assert.equal(convert(ULID, target), out, target);
+  });
+
+  it('reorders v1 <-> v6 and refuses other versions with a reason', () => {
+    assert.equal(convert(RFC_V1.toUpperCase(), 'uuidv6'), RFC_V6);
+    assert.equal(convert(RFC_V6, 'uuidv1'), RFC_V1);
+    assert.throws(() => convert('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'uuidv6'), code('UNSUPPORTED_CONVERSION'));
+    assert.throws(() => convert(ULID, 'uuidv1'), /Only a version 6 UUID can become version 1/);
+  });
+
+  it('refuses unknown targets and bad TypeID prefixes', () => {
+    assert.throws(() => convert(ULID, 'base32'), code('INVALID_ARGUMENT'));
+    assert.throws(() => convert(ULID, 'typeid:User'), code('INVALID_PREFIX'));
+  });
+
+  it('lists targets for code actions, disabling what does not apply with a reason', () => {
+    const choices = convertTargetsFor(RFC_V1, { typeidPrefix: 'evt' });
+    assert.equal(choices.length, CONVERT_TARGETS.length);
+    const by = new Map(choices.map((c) => [c.target, c]));
+    assert.equal(by.get('uuidv6')!.enabled, true);
+    assert.equal(by.get('uuidv1')!.enabled, false);
+    assert.match(by.get('uuidv1')!.reason!, /version 6/);
+    assert.equal(by.get('uuid')!.enabled, false, 'already written this way');
+    assert.equal(by.get('typeid:evt')!.enabled, true);
+    assert.deepEqual(convertTargetsFor('not an id'), []);
+    for (const c of choices.filter((c) => c.enabled)) assert.doesNotThrow(() => convert(RFC_V1, c.target), c.target);
+  });
+});

@@ -1,3 +1,89 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { inspect, type Decoded } from '../core';
+import { buildCard, kindName } from './card';
+import { documentMarkdown } from './cardMarkdown';
+import { Commands } from './commands';
+import { decodeContext, type DecodeContext } from './decodeContext';
+import { idUnder } from './locate';
+import { settings } from './settings';
 
-export function register(_context: vscode.ExtensionContext): void {}
+// `Idsmith: Inspect ID…` decodes one ID and opens its full card beside the editor as a read-only
+// markdown document: selectable and copyable like any text, never dirty (closing it never asks to
+// save), and available in the web host, where there is no file system to write to.
+
+const SCHEME = 'idsmith-inspect';
+
+function decode(input: string, ctx: DecodeContext): Decoded {
+  return inspect(input, ctx.epoch === undefined ? {} : { epoch: ctx.epoch });
+}
+
+/** The document's content is derived from its URI (the ID is the query), so it needs no state. */
+class CardDocuments implements vscode.TextDocumentContentProvider {
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const decoded = decode(uri.query, decodeContext(settings()));
+    return documentMarkdown(buildCard(decoded, decodeContext(settings()), { full: true, now: Date.now() }));
+  }
+}
+
+function cardUri(decoded: Decoded): vscode.Uri {
+  const name = `${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
+  return vscode.Uri.from({ scheme: SCHEME, path: `/${name}.md`, query: decoded.input });
+}
+
+/** The selection (one line) if there is one, else the ID under the cursor. */
+function fromEditor(ctx: DecodeContext): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const { selection, document } = editor;
+  if (!selection.isEmpty && selection.isSingleLine) {
+    const selected = document.getText(selection).trim();
+    if (selected) return selected;
+  }
+  return idUnder(document.lineAt(selection.active.line).text, selection.active.character, ctx)?.text;
+}
+
+async function fromPrompt(ctx: DecodeContext): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Idsmith: Inspect ID',
+    prompt: 'Paste a ULID, UUID, snowflake, KSUID, ObjectId or TypeID to decode',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      if (!value.trim()) return undefined;
+      const d = decode(value.trim(), ctx);
+      return d.kind === 'unknown' ? d.error ?? 'Not an ID Idsmith recognises.' : undefined;
+    },
+  });
+}
+
+/** Argument: optional `{ text }` (tests, keybindings); returns what was decoded. */
+async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
+  const ctx = decodeContext(settings());
+  let input: string | undefined;
+  if (arg && typeof arg === 'object' && 'text' in arg) {
+    const text = (arg as { text: unknown }).text;
+    if (typeof text !== 'string') {
+      void vscode.window.showErrorMessage('Idsmith: idsmith.inspect expects { "text": "<an ID>" } as its argument.');
+      return undefined;
+    }
+    input = text;
+  } else {
+    // Without an argument (or with the editor's own, e.g. a URI from a menu): cursor, then prompt.
+    input = fromEditor(ctx) ?? (await fromPrompt(ctx));
+  }
+  if (input === undefined) return undefined;
+  const decoded = decode(input.trim(), ctx);
+  if (decoded.kind === 'unknown') {
+    void vscode.window.showErrorMessage(`Idsmith: nothing to inspect. ${decoded.error ?? 'Not an ID Idsmith recognises.'}`);
+    return decoded;
+  }
+  const document = await vscode.workspace.openTextDocument(cardUri(decoded));
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  return decoded;
+}
+
+export function register(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, new CardDocuments()),
+    vscode.commands.registerCommand(Commands.inspect, inspectCommand),
+  );
+}

@@ -52,7 +52,8 @@ export function zonedTime(timeZone: string, dateFormat: 'iso' | 'locale', locale
   }
   const resolved = iso.resolvedOptions().timeZone;
   const isUtc = resolved === 'UTC' || resolved === 'Etc/UTC' || resolved === 'Etc/GMT';
-  const label = zone === undefined ? `Local (${resolved})` : resolved;
+  // The configured name, not ICU's canonical one (Asia/Kolkata resolves to Asia/Calcutta).
+  const label = zone === undefined ? `Local (${resolved})` : note ? 'UTC' : zone;
   if (dateFormat === 'iso') {
     return { label, note, redundant: isUtc, format: (ms) => isoIn(iso, ms) };
   }

@@ -1,0 +1,252 @@
+import type { Decoded, FieldValue, SnowflakeCandidate } from '../core';
+import { convert, convertTargetsFor, decodeUlid, formatRelative } from '../core';
+import type { DecodeContext } from './decodeContext';
+
+// What a decoded ID says, as labelled rows: one model behind the hover (compact) and the inspect
+// document (full), so both always agree. Rendering lives in cardMarkdown.ts.
+
+export interface CardRow {
+  label: string;
+  value: string;
+  /** Render in monospace (IDs, times, numbers). */
+  mono: boolean;
+}
+
+export interface Reading {
+  label: string;
+  time: string;
+  relative: string;
+  plausible: boolean;
+  fields: string;
+}
+
+export interface Representation {
+  target: string;
+  label: string;
+  value: string;
+}
+
+export interface Card {
+  decoded: Decoded;
+  title: string;
+  /** Shown after the title in monospace: a TypeID's prefix. */
+  titleCode?: string;
+  /** `9 years ago`, when the ID holds a time. */
+  relative?: string;
+  rows: CardRow[];
+  /** Snowflakes without a configured epoch: one line per reading, the likely one first. */
+  readings: Reading[];
+  notes: string[];
+  representations: Representation[];
+}
+
+export interface CardOptions {
+  /** Every field, every reading and every representation (inspect), not the hover's selection. */
+  full: boolean;
+  now: number;
+}
+
+const KIND_NAMES: Record<string, string> = {
+  ulid: 'ULID', uuid: 'UUID', ksuid: 'KSUID', objectid: 'ObjectId', typeid: 'TypeID', snowflake: 'Snowflake', unknown: 'ID',
+};
+
+const PRESET_NAMES: Record<string, string> = {
+  twitter: 'Twitter', discord: 'Discord', instagram: 'Instagram', sonyflake: 'Sonyflake', mastodon: 'Mastodon', custom: 'Custom epoch',
+};
+
+export function presetLabel(preset: string): string {
+  return PRESET_NAMES[preset] ?? preset;
+}
+
+const VERSIONS: Record<number, string> = {
+  1: 'time-based, Gregorian 100 ns', 2: 'DCE security', 3: 'name-based, MD5', 4: 'random',
+  5: 'name-based, SHA-1', 6: 'time-based, reordered', 7: 'Unix time, ordered', 8: 'custom',
+};
+
+const VARIANTS: Record<string, string> = {
+  rfc9562: 'RFC 9562', ncs: 'NCS (reserved)', microsoft: 'Microsoft (reserved)', future: 'reserved for future use',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  clockSeq: 'Clock sequence', node: 'Node', workerId: 'Worker', processId: 'Process', datacenterId: 'Datacenter',
+  shardId: 'Shard', sequence: 'Sequence', increment: 'Increment', machineId: 'Machine', payload: 'Payload',
+  counter: 'Counter', random: 'Random', prefix: 'Prefix', suffix: 'Suffix', timestamp: 'Timestamp', uuid: 'UUID',
+};
+
+/** Fields already shown elsewhere on the card (title, time rows, version/variant rows). */
+const SHOWN_ELSEWHERE = new Set(['time', 'unixMs', 'timePrecise', 'version', 'variant', 'prefix', 'epoch', 'uuid', 'special']);
+
+/** The hover's conversions per kind, in order; inspect shows every target the core offers. */
+const HOVER_TARGETS: Record<string, string[]> = {
+  ulid: ['uuid', 'int', 'hex'],
+  uuid: ['ulid', 'uuidv6', 'uuidv1', 'int', 'hex'],
+  typeid: ['uuid', 'hex'],
+};
+
+const TARGET_LABELS: Record<string, string> = {
+  ulid: 'ULID', uuid: 'UUID', hex: 'Hex', int: 'Integer', base64: 'Base64', base64url: 'Base64url',
+  uuidv6: 'UUID v6', uuidv1: 'UUID v1', 'uuid-upper': 'UUID (upper case)', 'uuid-braces': 'UUID (braces)',
+  'uuid-urn': 'UUID (URN)', 'mysql-bin': 'MySQL UUID_TO_BIN(u, 1)',
+};
+
+// A ULID reading of non-RFC UUID bits is only worth offering when its time could be real.
+const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
+const YEAR_MS = 366 * 86_400_000;
+
+function humanize(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function fieldValue(value: FieldValue): string {
+  return typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+}
+
+function isRfcUuid(d: Decoded): boolean {
+  return d.kind === 'uuid' && d.variant === 'rfc9562';
+}
+
+function title(d: Decoded, ctx: DecodeContext, readings: Reading[]): string {
+  const name = KIND_NAMES[d.kind] ?? d.kind;
+  if (!d.valid) return `Invalid ${name}`;
+  if (d.kind === 'uuid') {
+    if (/^[0-]+$/.test(hexDigits(d.input))) return 'Nil UUID';
+    if (/^[f]+$/i.test(hexDigits(d.input))) return 'Max UUID';
+    return isRfcUuid(d) && d.version !== undefined ? `UUID v${d.version}` : 'UUID';
+  }
+  if (d.kind === 'snowflake') {
+    if (ctx.epochLabel) return `Snowflake (${ctx.epochLabel})`;
+    const plausible = readings.filter((r) => r.plausible);
+    if (plausible.length === 1) return `Snowflake (${plausible[0]!.label}?)`;
+  }
+  return name;
+}
+
+function hexDigits(text: string): string {
+  return text.replace(/^urn:uuid:/i, '').replace(/[^0-9a-f]/gi, '');
+}
+
+function readingOf(c: SnowflakeCandidate, now: number): Reading {
+  const fields = Object.entries(c.fields)
+    .map(([k, v]) => `${(FIELD_LABELS[k] ?? humanize(k)).toLowerCase()} ${fieldValue(v)}`)
+    .join(', ');
+  return { label: presetLabel(c.epoch), time: c.time, relative: formatRelative(c.unixMs, now), plausible: c.plausible, fields };
+}
+
+function nodeNote(node: FieldValue): string | undefined {
+  const firstByte = parseInt(String(node).replace(/[^0-9a-f]/gi, '').slice(0, 2), 16);
+  if (Number.isNaN(firstByte)) return undefined;
+  return (firstByte & 0x01) !== 0
+    ? 'Node: multicast bit set: random node, not a MAC address.'
+    : 'Node: may be the MAC address of the machine that made this UUID.';
+}
+
+function timeRows(d: Decoded, ctx: DecodeContext, full: boolean): CardRow[] {
+  if (d.time === undefined || d.unixMs === undefined) return [];
+  const rows: CardRow[] = [{ label: 'UTC', value: d.timePrecise ?? d.time, mono: true }];
+  if (!ctx.zone.redundant) rows.push({ label: ctx.zone.label, value: ctx.zone.format(d.unixMs), mono: true });
+  if (full) rows.push({ label: 'Unix ms', value: String(d.unixMs), mono: true });
+  return rows;
+}
+
+function uuidRows(d: Decoded, notes: string[], ctx: DecodeContext, now: number): CardRow[] {
+  const rows: CardRow[] = [];
+  if (isRfcUuid(d)) {
+    const v = d.version ?? 0;
+    rows.push({ label: 'Version', value: VERSIONS[v] ? `${v} (${VERSIONS[v]})` : String(v), mono: false });
+  }
+  rows.push({ label: 'Variant', value: VARIANTS[d.variant ?? ''] ?? String(d.variant), mono: false });
+  if (!isRfcUuid(d) && !/^(0+|f+)$/i.test(hexDigits(d.input))) {
+    notes.push('The variant bits are not RFC 9562\'s, so this UUID has no version to read.');
+    const ulid = ulidReading(d.input, now);
+    if (ulid) {
+      rows.push({ label: 'As ULID, UTC', value: ulid.time!, mono: true });
+      if (!ctx.zone.redundant) rows.push({ label: ctx.zone.label, value: ctx.zone.format(ulid.unixMs!), mono: true });
+      notes.push(`Read as a ULID written in UUID form, it was created ${formatRelative(ulid.unixMs!, now)}.`);
+    }
+  }
+  return rows;
+}
+
+function ulidReading(uuidText: string, now: number): Decoded | undefined {
+  try {
+    const ulid = decodeUlid(convert(uuidText, 'ulid'));
+    const ms = ulid.unixMs;
+    return ulid.valid && ms !== undefined && ms >= PLAUSIBLE_FROM && ms <= now + YEAR_MS ? ulid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fieldRows(d: Decoded, notes: string[], full: boolean): CardRow[] {
+  const rows: CardRow[] = [];
+  for (const [name, value] of Object.entries(d.fields)) {
+    if (!full && SHOWN_ELSEWHERE.has(name)) continue;
+    // The RFC and most tools quote the clock sequence in hex.
+    const shown = name === 'clockSeq' && typeof value === 'number' ? `${value} (0x${value.toString(16)})` : fieldValue(value);
+    rows.push({ label: FIELD_LABELS[name] ?? humanize(name), value: shown, mono: typeof value !== 'boolean' });
+    if (name === 'node' && d.kind === 'uuid' && (d.version === 1 || d.version === 6)) {
+      const note = nodeNote(value);
+      if (note) notes.push(note);
+    }
+  }
+  return rows;
+}
+
+function representations(d: Decoded, full: boolean): Representation[] {
+  if (d.kind === 'snowflake') {
+    return /^\d+$/.test(d.input) ? [{ target: 'hex', label: 'Hex', value: `0x${BigInt(d.input).toString(16)}` }] : [];
+  }
+  let offered: { target: string; label: string; enabled: boolean }[];
+  try {
+    offered = convertTargetsFor(d.input);
+  } catch {
+    return [];
+  }
+  const enabled = new Map(offered.filter((t) => t.enabled).map((t) => [t.target, t.label]));
+  const targets = full ? [...enabled.keys()] : (HOVER_TARGETS[d.kind] ?? []).filter((t) => enabled.has(t));
+  const out: Representation[] = [];
+  for (const target of targets) {
+    try {
+      const value = convert(d.input, target);
+      if (value !== d.input) out.push({ target, label: TARGET_LABELS[target] ?? enabled.get(target) ?? target, value });
+    } catch {
+      // A target the core lists but cannot produce for this value is simply not shown.
+    }
+  }
+  return out;
+}
+
+export function buildCard(d: Decoded, ctx: DecodeContext, opts: CardOptions): Card {
+  const notes: string[] = [];
+  const candidates = d.kind === 'snowflake' && !ctx.epoch ? d.candidates ?? [] : [];
+  const readings = candidates.filter((c) => opts.full || c.plausible).map((c) => readingOf(c, opts.now));
+  const card: Card = {
+    decoded: d,
+    title: title(d, ctx, readings),
+    rows: [],
+    readings,
+    notes,
+    representations: [],
+  };
+  if (d.kind === 'typeid' && typeof d.fields.prefix === 'string') card.titleCode = d.fields.prefix || '(no prefix)';
+  if (!d.valid) {
+    notes.push(d.error ?? 'This text looks like an ID but is not a valid one.');
+    return card;
+  }
+  // Without an epoch the core gives a time only when one reading is plausible; otherwise the
+  // readings table carries the dates.
+  if (d.unixMs !== undefined && d.time !== undefined) card.relative = formatRelative(d.unixMs, opts.now);
+  card.rows.push(...timeRows(d, ctx, opts.full));
+  if (d.kind === 'uuid') card.rows.push(...uuidRows(d, notes, ctx, opts.now));
+  card.rows.push(...fieldRows(d, notes, opts.full));
+  card.representations = representations(d, opts.full);
+  if (d.kind === 'snowflake' && !ctx.epoch && readings.length > 1) {
+    notes.push('Set idsmith.snowflake.epoch to read it one way.');
+  }
+  if (d.kind === 'snowflake' && ctx.epochNote) notes.push(ctx.epochNote);
+  if (ctx.zone.note && (d.time !== undefined || card.rows.some((r) => r.label === 'As ULID, UTC'))) notes.push(ctx.zone.note);
+  return card;
+}
+
+export const kindName = (kind: string): string => KIND_NAMES[kind] ?? kind;

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { convert } from '../core';
+import { Commands } from './commands';
+
+// The internal commands behind hover links. Their arguments arrive from a markdown link, so
+// they are validated like user input, and the edit re-checks the document first: the hover may
+// be stale by the time the link is clicked.
+
+/** Where an ID was when the hover was made. `uri` is a string because links carry JSON. */
+export interface ConvertAtArgs {
+  uri: string;
+  line: number;
+  start: number;
+  end: number;
+  text: string;
+  target: string;
+}
+
+const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+
+function isConvertAtArgs(a: unknown): a is ConvertAtArgs {
+  if (!a || typeof a !== 'object') return false;
+  const o = a as Record<string, unknown>;
+  return typeof o.uri === 'string' && isIndex(o.line) && isIndex(o.start) && isIndex(o.end) && o.end > o.start &&
+    typeof o.text === 'string' && typeof o.target === 'string';
+}
+
+async function copyText(value: unknown): Promise<boolean> {
+  if (typeof value !== 'string') {
+    void vscode.window.showErrorMessage('Idsmith: idsmith.copyText expects the text to copy as its argument.');
+    return false;
+  }
+  await vscode.env.clipboard.writeText(value);
+  vscode.window.setStatusBarMessage(`Idsmith: copied ${value.length > 60 ? `${value.slice(0, 57)}…` : value}`, 3000);
+  return true;
+}
+
+/** Replaces the ID at the given place with `convert(text, target)`; one edit, one undo step. */
+async function convertAt(args: unknown): Promise<boolean> {
+  if (!isConvertAtArgs(args)) {
+    void vscode.window.showErrorMessage('Idsmith: idsmith.convertAt expects { uri, line, start, end, text, target }.');
+    return false;
+  }
+  let converted: string;
+  try {
+    converted = convert(args.text, args.target);
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Idsmith: cannot convert ${args.text} to ${args.target}: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
+  const uri = vscode.Uri.parse(args.uri, true);
+  const document = await vscode.workspace.openTextDocument(uri);
+  const range = new vscode.Range(args.line, args.start, args.line, args.end);
+  if (args.line >= document.lineCount || document.getText(range) !== args.text) {
+    void vscode.window.showWarningMessage(`Idsmith: ${args.text} is no longer at that place in the document; hover the ID again to convert it.`);
+    return false;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, range, converted);
+  const applied = await vscode.workspace.applyEdit(edit);
+  if (!applied) void vscode.window.showErrorMessage(`Idsmith: could not edit ${uri.path.split('/').pop() ?? 'the document'} (is it read-only?).`);
+  return applied;
+}
+
+export function registerLinkCommands(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.copyText, copyText),
+    vscode.commands.registerCommand(Commands.convertAt, convertAt),
+  );
+}

@@ -1,0 +1,48 @@
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { activateExtension, closeAllEditors, openDocument, resetSettings, setSettings } from './util';
+
+// Inlay hints through vscode.executeInlayHintProvider: off by default, times after IDs when on.
+
+const LINES = [
+  'ulid 01ARYZ6S41TSV4RRFFQ69G5FAV',
+  'v4 9f8b2c1e-4a5d-4c3b-8e2f-1a2b3c4d5e6f and v7 017f22e2-79b0-7cc3-98c4-dc0c0c07398f',
+  'snowflake 175928847299117063',
+  'sha 3b18e512dba79e4c8300dd08aeb37f8e728b8dad',
+];
+
+async function hints(range?: vscode.Range): Promise<Array<[number, number, string]>> {
+  const editor = await openDocument(LINES.join('\n'));
+  const doc = editor.document;
+  const all = range ?? new vscode.Range(0, 0, doc.lineCount, 0);
+  const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', doc.uri, all);
+  return (found ?? []).map((h) => [h.position.line, h.position.character,
+    typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')]);
+}
+
+describe('inlay hints', () => {
+  before(() => activateExtension());
+  afterEach(async () => {
+    await resetSettings();
+    await closeAllEditors();
+  });
+
+  it('are off by default', async () => {
+    assert.deepEqual(await hints(), []);
+  });
+
+  it('show the creation time after each time-bearing ID; bare numbers only with an epoch', async () => {
+    await setSettings({ 'inlayHints.enabled': true });
+    assert.deepEqual(await hints(), [
+      [0, 31, '2016-07-30 22:36Z'],
+      [1, 83, '2022-02-22 19:22Z'],
+    ]);
+    await setSettings({ 'snowflake.epoch': 'discord' });
+    assert.deepEqual((await hints()).filter(([line]) => line === 2), [[2, 28, '2016-04-30 11:18Z']]);
+  });
+
+  it('cover only the requested range', async () => {
+    await setSettings({ 'inlayHints.enabled': true });
+    assert.deepEqual(await hints(new vscode.Range(1, 0, 1, 90)), [[1, 83, '2022-02-22 19:22Z']]);
+  });
+});

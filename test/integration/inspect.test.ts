@@ -1,0 +1,69 @@
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { activateExtension, closeAllEditors, openDocument, toSelection, useSettings, waitFor } from './util';
+
+// `idsmith.inspect`: the full card opens beside as a read-only markdown document; the command
+// returns the Decoded so these checks can see what was read.
+
+interface Decoded { input: string; kind: string; valid: boolean; unixMs?: number; error?: string }
+
+const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+
+async function cardEditor(): Promise<vscode.TextEditor> {
+  return waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
+}
+
+describe('inspect', () => {
+  before(() => activateExtension());
+  afterEach(() => closeAllEditors());
+  useSettings({ 'hover.timeZone': 'UTC' });
+
+  it('decodes { text } and shows every representation in a read-only markdown document', async () => {
+    const decoded = await vscode.commands.executeCommand<Decoded>('idsmith.inspect', { text: ULID });
+    assert.equal(decoded.kind, 'ulid');
+    assert.equal(decoded.unixMs, 1469918176385);
+    const card = (await cardEditor()).document;
+    assert.equal(card.languageId, 'markdown');
+    assert.equal(card.isDirty, false);
+    const text = card.getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    for (const part of ['# ULID', ULID, '2016-07-30T22:36:16.385Z', '1469918176385', '01563df3-6481-d676-4c61-efb99302bd5b',
+      '## Representations', 'Integer', 'Hex', 'Base64']) {
+      assert.ok(text.includes(part), `card lacks ${part}:\n${text}`);
+    }
+  });
+
+  it('lists every snowflake reading, plausible or not, when no epoch is set', async () => {
+    await vscode.commands.executeCommand('idsmith.inspect', { text: '175928847299117063' });
+    const text = (await cardEditor()).document.getText();
+    assert.ok(text.includes('## Snowflake readings'), text);
+    for (const preset of ['Twitter', 'Discord', 'Instagram', 'Sonyflake', 'Mastodon']) assert.ok(text.includes(`| ${preset} |`), preset);
+  });
+
+  it('decodes the ID under the cursor, or the selection', async () => {
+    const editor = await openDocument(`a 017f22e2-79b0-7cc3-98c4-dc0c0c07398f b 507f1f77bcf86cd799439011`);
+    editor.selection = toSelection([0, 10]);
+    const atCursor = await vscode.commands.executeCommand<Decoded>('idsmith.inspect');
+    assert.equal(atCursor.kind, 'uuid');
+    assert.equal(atCursor.input, '017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
+    await vscode.window.showTextDocument(editor.document);
+    editor.selection = toSelection([0, 41, 0, 65]);
+    const selected = await vscode.commands.executeCommand<Decoded>('idsmith.inspect');
+    assert.equal(selected.kind, 'objectid');
+  });
+
+  it('reports text that is no ID and opens nothing', async () => {
+    const decoded = await vscode.commands.executeCommand<Decoded>('idsmith.inspect', { text: 'hello world' });
+    assert.equal(decoded.kind, 'unknown');
+    assert.ok(decoded.error && decoded.error.length > 10);
+    assert.equal(vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'idsmith-inspect'), false);
+  });
+
+  it('hovers IDs in the card too (a virtual document)', async () => {
+    await vscode.commands.executeCommand('idsmith.inspect', { text: ULID });
+    const card = (await cardEditor()).document;
+    const at = card.getText().indexOf('01563df3');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', card.uri, card.positionAt(at + 2));
+    const values = (hovers ?? []).flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value));
+    assert.ok(values.some((v) => v.startsWith('**UUID**')), values.join('\n---\n'));
+  });
+});

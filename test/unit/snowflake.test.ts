@@ -51,6 +51,15 @@ describe('snowflake', () => {
   });
 
   describe('decodeSnowflake with an epoch', () => {
+    it('reads the low fields of values around 2^53 exactly (no digits lost to Number)', () => {
+      for (const v of [2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 2n ** 53n + 4095n, 2n ** 63n + 7n, 2n ** 64n - 1n]) {
+        const d = decodeSnowflake(v.toString(), 'twitter', NOW);
+        assert.equal(d.fields.sequence, Number(v & 4095n), v.toString());
+        assert.equal(d.fields.workerId, Number((v >> 12n) & 31n));
+        assert.equal(d.unixMs, SNOWFLAKE_PRESETS.twitter.epochMs + Number(v >> 22n));
+      }
+    });
+
     it('reads the public Discord example', () => {
       const d = decodeSnowflake('175928847299117063', 'discord', NOW);
       assert.equal(d.valid, true);

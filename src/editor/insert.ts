@@ -1,3 +1,226 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { GEN_KINDS, IdError, generate, parseTimeInput } from '../core';
+import type { GenKind, GenerateOptions } from '../core';
+import { Commands } from './commands';
+import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './format';
+import type { FormatOverride } from './format';
+import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './insertEdit';
+import { holdsTime, namespaceFromArgument, paletteKind, pickKind, promptNameBased, rememberKind } from './insertKinds';
+import { generateOptions } from './insertOptions';
+import { regenerate } from './insertRegenerate';
+import { Cancelled, InsertFailure } from './insertResult';
+import type { InsertResult } from './insertResult';
+import { settings } from './settings';
+import { promptForTime } from './timePrompt';
 
-export function register(_context: vscode.ExtensionContext): void {}
+// The insert commands: `idsmith.insert` (quick pick, or direct with an argument), the
+// per-kind shortcuts, "Insert ID at Time…" and "Regenerate IDs in Selection". Every one
+// resolves to an `InsertResult` (see insertResult.ts) and never rejects.
+
+/** The argument of `idsmith.insert` (keybindings, tests, other extensions). */
+export interface InsertArgument {
+  kind?: GenKind;
+  /** When to generate at: ISO 8601 or any form `parseTimeInput` accepts. */
+  time?: string;
+  /** IDs per cursor, one per line. */
+  count?: number;
+  format?: FormatOverride;
+  /** uuidv3/uuidv5: `dns`, `url`, `oid`, `x500` or a UUID; with `name` no prompt is shown. */
+  namespace?: string;
+  name?: string;
+  /** typeid: overrides `idsmith.typeid.prefix` for this call. */
+  prefix?: string;
+}
+
+const MAX_COUNT = 10_000;
+const MAX_TOTAL = 1_000_000;
+
+interface Request {
+  kind: GenKind;
+  timeMs?: number;
+  count: number;
+  format: FormatOverride;
+  namespace?: string;
+  name?: string;
+  prefix?: string;
+}
+
+function argKind(value: unknown): GenKind {
+  if (GEN_KINDS.includes(value as GenKind)) return value as GenKind;
+  throw new InsertFailure('INVALID_ARGUMENT', `kind is ${JSON.stringify(value)}; use one of ${GEN_KINDS.join(', ')}.`);
+}
+
+/** Validates an argument from outside; `kind` may come from elsewhere (palette, shortcut). */
+function parseArgument(arg: unknown, kind: GenKind | undefined): Request {
+  if (arg !== undefined && (typeof arg !== 'object' || arg === null || Array.isArray(arg))) {
+    throw new InsertFailure('INVALID_ARGUMENT', 'The argument must be an object such as { "kind": "ulid", "count": 1 }.');
+  }
+  const a = (arg ?? {}) as Record<string, unknown>;
+  const req: Request = {
+    kind: kind ?? (a.kind === undefined ? paletteKind(settings().defaultKind, settings()) : argKind(a.kind)),
+    count: 1,
+    format: parseFormatOverride(a.format),
+  };
+  if (a.count !== undefined) {
+    if (typeof a.count !== 'number' || !Number.isInteger(a.count) || a.count < 1 || a.count > MAX_COUNT) {
+      throw new InsertFailure('INVALID_ARGUMENT', `count is ${JSON.stringify(a.count)}; it must be a whole number from 1 to ${MAX_COUNT}.`);
+    }
+    req.count = a.count;
+  }
+  if (a.time !== undefined) {
+    if (typeof a.time !== 'string') throw new InsertFailure('INVALID_ARGUMENT', 'time must be a string such as "2024-05-01T12:00:00Z".');
+    if (!holdsTime(req.kind)) {
+      throw new InsertFailure('INVALID_ARGUMENT', `A ${req.kind} holds no time, so time can't be set; kinds with a time: ${GEN_KINDS.filter(holdsTime).join(', ')}.`);
+    }
+    try {
+      req.timeMs = parseTimeInput(a.time).ms;
+    } catch (e) {
+      throw new InsertFailure('INVALID_ARGUMENT', `time ${JSON.stringify(a.time)}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  if (a.namespace !== undefined) req.namespace = namespaceFromArgument(a.namespace);
+  if (a.name !== undefined) {
+    if (typeof a.name !== 'string') throw new InsertFailure('INVALID_ARGUMENT', 'name must be a string.');
+    req.name = a.name;
+  }
+  if (a.prefix !== undefined) {
+    if (typeof a.prefix !== 'string') throw new InsertFailure('INVALID_ARGUMENT', 'prefix must be a string.');
+    req.prefix = a.prefix;
+  }
+  return req;
+}
+
+/** Core error -> a message about what the user asked for. */
+function generated(kind: GenKind, opts: GenerateOptions): string[] {
+  try {
+    return generate(kind, opts);
+  } catch (e) {
+    if (e instanceof IdError) throw new InsertFailure('GENERATION_FAILED', `Could not generate ${kind}: ${e.message} Nothing was inserted.`);
+    throw e;
+  }
+}
+
+async function insert(context: vscode.ExtensionContext, req: Request): Promise<InsertResult> {
+  const editor = activeEditor();
+  assertWritable(editor);
+  const s = settings();
+  const kind = req.kind === 'uuid' ? 'uuidv4' : req.kind;
+  // Everything that can be wrong is checked before the first ID exists.
+  const opts = generateOptions(kind, s, req.prefix);
+  const decoration = insertDecoration(s, editor.document.languageId, req.format);
+  const spelling = insertSpelling(kind, s, req.format);
+  if (kind === 'uuidv3' || kind === 'uuidv5') {
+    const nb = req.name !== undefined ? { namespace: req.namespace ?? 'dns', name: req.name } : await promptNameBased(kind);
+    opts.namespace = nb.namespace;
+    opts.name = nb.name;
+  }
+  if (req.timeMs !== undefined) opts.timeMs = req.timeMs;
+
+  const document = editor.document;
+  const selections = selectionsInOrder(editor);
+  const version = document.version;
+  const total = selections.length * req.count;
+  if (total > MAX_TOTAL) {
+    throw new InsertFailure('INVALID_ARGUMENT', `${selections.length} cursors × count ${req.count} is more than ${MAX_TOTAL} IDs; use fewer cursors or a smaller count.`);
+  }
+  // One batch, assigned in document order, is what makes time-ordered IDs ascend top to
+  // bottom even when they share a millisecond.
+  const ids = generated(kind, { ...opts, count: total }).map((id) => spell(kind, id, spelling));
+  const eol = eolOf(document);
+  const reps = selections.map((sel, i) => {
+    const mine = ids.slice(i * req.count, (i + 1) * req.count).map((id) => decorate(id, kind, decoration));
+    return { range: sel, text: mine.join(eol + indentationAt(document, sel.start.line)) };
+  });
+  await applyReplacements(editor, reps, version, true);
+  await rememberKind(context.globalState, req.kind === 'uuid' ? 'uuidv4' : req.kind);
+  return { status: 'inserted', kind, ids };
+}
+
+function sampleOf(kind: GenKind): string | undefined {
+  const s = settings();
+  const k = paletteKind(kind, s);
+  try {
+    const opts = generateOptions(k, s);
+    if (k === 'uuidv3' || k === 'uuidv5') Object.assign(opts, { namespace: 'dns', name: 'www.example.com' });
+    const example = spell(k, generate(k, { ...opts, count: 1 })[0]!, insertSpelling(k, s, {}));
+    return k === 'uuidv3' || k === 'uuidv5' ? `${example}  (DNS, "www.example.com")` : example;
+  } catch (e) {
+    return e instanceof Error ? `⚠ ${e.message}` : undefined;
+  }
+}
+
+async function insertFromPalette(context: vscode.ExtensionContext, arg: unknown): Promise<InsertResult> {
+  if (arg !== undefined) return insert(context, parseArgument(arg, undefined));
+  assertWritable(activeEditor());
+  const s = settings();
+  const picked = await pickKind(context.globalState, s, sampleOf, { title: 'Insert ID' });
+  const result = await insert(context, { kind: paletteKind(picked, s), count: 1, format: {} });
+  // The palette remembers `uuid` as picked (its meaning follows idsmith.uuid.version).
+  if (result.status === 'inserted' && picked === 'uuid') await rememberKind(context.globalState, 'uuid');
+  return result;
+}
+
+async function insertAtTime(context: vscode.ExtensionContext, arg: unknown): Promise<InsertResult> {
+  const editor = activeEditor();
+  assertWritable(editor);
+  const s = settings();
+  const a = (arg && typeof arg === 'object' ? arg : {}) as Record<string, unknown>;
+  const kind =
+    a.kind !== undefined
+      ? argKind(a.kind)
+      : paletteKind(
+          await pickKind(context.globalState, s, sampleOf, {
+            title: 'Insert ID at Time: kind (only kinds that hold a time)',
+            only: (k) => holdsTime(paletteKind(k, s)),
+          }),
+          s,
+        );
+  if (!holdsTime(kind)) throw new InsertFailure('INVALID_ARGUMENT', `A ${kind} holds no time; pick one of ${GEN_KINDS.filter(holdsTime).join(', ')}.`);
+  if (a.time !== undefined) return insert(context, parseArgument(a, kind));
+  // Checked before the prompt so a bad setting is reported before the user types a time.
+  generateOptions(kind, s, typeof a.prefix === 'string' ? a.prefix : undefined);
+  const ms = await promptForTime(`Insert ${kind} at time`, { prompt: `The ${kind} will carry this time` });
+  if (ms === undefined) throw new Cancelled();
+  const req = parseArgument({ ...a, kind: undefined }, kind);
+  req.timeMs = ms;
+  return insert(context, req);
+}
+
+/** Runs a command body, turning every failure into a message and a `failed` result. */
+function guarded(body: (arg: unknown) => Promise<InsertResult>): (arg: unknown) => Promise<InsertResult> {
+  return async (arg) => {
+    try {
+      return await body(arg);
+    } catch (e) {
+      if (e instanceof Cancelled) return { status: 'cancelled' };
+      const failure =
+        e instanceof InsertFailure ? e : new InsertFailure('GENERATION_FAILED', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+      const setting = failure.setting;
+      if (setting) {
+        void vscode.window.showErrorMessage(`Idsmith: ${failure.message}`, 'Open Setting').then((choice) => {
+          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', setting);
+        });
+      } else if (failure.code === 'NOTHING_FOUND') {
+        void vscode.window.showInformationMessage(`Idsmith: ${failure.message}`);
+      } else {
+        void vscode.window.showErrorMessage(`Idsmith: ${failure.message}`);
+      }
+      return setting
+        ? { status: 'failed', code: failure.code, message: failure.message, setting }
+        : { status: 'failed', code: failure.code, message: failure.message };
+    }
+  };
+}
+
+export function register(context: vscode.ExtensionContext): void {
+  const shortcut = (kind: GenKind) => guarded((arg) => insert(context, parseArgument(arg, kind)));
+  context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.insert, guarded((arg) => insertFromPalette(context, arg))),
+    vscode.commands.registerCommand(Commands.insertUlid, shortcut('ulid')),
+    vscode.commands.registerCommand(Commands.insertUuidV4, shortcut('uuidv4')),
+    vscode.commands.registerCommand(Commands.insertUuidV7, shortcut('uuidv7')),
+    vscode.commands.registerCommand(Commands.insertSnowflake, shortcut('snowflake')),
+    vscode.commands.registerCommand(Commands.insertAtTime, guarded((arg) => insertAtTime(context, arg))),
+    vscode.commands.registerCommand(Commands.regenerate, guarded(() => regenerate())),
+  );
+}

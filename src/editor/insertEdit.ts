@@ -1,0 +1,84 @@
+import * as vscode from 'vscode';
+import { InsertFailure } from './insertResult';
+
+// Applying IDs to an editor: one edit for every selection (one undo step, all or nothing), and
+// cursors placed after what was inserted.
+
+export interface Replacement {
+  range: vscode.Range;
+  text: string;
+}
+
+export function activeEditor(): vscode.TextEditor {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) throw new InsertFailure('NO_EDITOR', 'Open a text editor and place the cursor where the ID should go.');
+  return editor;
+}
+
+/** Refuses early, before any prompt, when the file system says the file can't be written. */
+export function assertWritable(editor: vscode.TextEditor): void {
+  const uri = editor.document.uri;
+  if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) {
+    throw new InsertFailure('READ_ONLY', `${uri.path.split('/').pop() || uri.toString()} is read-only; nothing was inserted.`);
+  }
+}
+
+/** Selections top to bottom, left to right: the order time-ordered IDs must ascend in. */
+export function selectionsInOrder(editor: vscode.TextEditor): vscode.Selection[] {
+  return [...editor.selections].sort((a, b) => a.start.compareTo(b.start));
+}
+
+/** The whitespace a line starts with, so IDs on continuation lines line up with the first. */
+export function indentationAt(document: vscode.TextDocument, line: number): string {
+  const text = document.lineAt(line).text;
+  return text.slice(0, text.length - text.trimStart().length);
+}
+
+export function eolOf(document: vscode.TextDocument): string {
+  return document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+}
+
+/**
+ * Replaces every range in one edit. `reps` must be in document order and not overlap (VS Code
+ * merges overlapping selections, and scanner matches don't overlap). With `moveCursors`, each
+ * replacement gets an empty cursor at its end.
+ */
+export async function applyReplacements(
+  editor: vscode.TextEditor,
+  reps: readonly Replacement[],
+  versionAtStart: number,
+  moveCursors: boolean,
+): Promise<void> {
+  const document = editor.document;
+  if (document.version !== versionAtStart) {
+    throw new InsertFailure('EDIT_FAILED', 'The document changed while the IDs were being prepared; nothing was inserted. Run the command again.');
+  }
+  // Offsets are taken before the edit; each later one moves by what the earlier ones added.
+  const ends: number[] = [];
+  let shift = 0;
+  for (const r of reps) {
+    const start = document.offsetAt(r.range.start);
+    const end = document.offsetAt(r.range.end);
+    ends.push(start + shift + r.text.length);
+    shift += r.text.length - (end - start);
+  }
+  const ok = await editor.edit(
+    (b) => {
+      for (const r of reps) b.replace(r.range, r.text);
+    },
+    { undoStopBefore: true, undoStopAfter: true },
+  );
+  if (!ok) {
+    // The edit is atomic: false means the document is exactly as it was.
+    if (document.version === versionAtStart) {
+      throw new InsertFailure('READ_ONLY', 'The editor is read-only (or refused the edit); nothing was inserted.');
+    }
+    throw new InsertFailure('EDIT_FAILED', 'The document changed while the IDs were being inserted; nothing was inserted. Run the command again.');
+  }
+  if (moveCursors) {
+    editor.selections = ends.map((o) => {
+      const p = document.positionAt(o);
+      return new vscode.Selection(p, p);
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import * as vscode from 'vscode';
+import { GEN_KINDS, NAMESPACES, TIME_ORDERED_KINDS, parseUuid } from '../core';
+import type { GenKind } from '../core';
+import { Cancelled, InsertFailure } from './insertResult';
+import type { Settings } from './settings';
+
+// Which kind to insert, asked the way a user thinks about it: a quick pick whose items show a
+// sample and what the kind is for, most recently used first; plus the namespace/name prompt
+// name-based UUIDs need.
+
+const RECENT_KEY = 'idsmith.insert.recentKinds';
+const MAX_RECENT = GEN_KINDS.length;
+
+const ABOUT: Record<GenKind, string> = {
+  ulid: 'time-ordered, ms, 26 chars Crockford base32',
+  uuid: '',
+  uuidv1: 'time + clock sequence + node, 100 ns (legacy)',
+  uuidv3: 'MD5 of namespace + name: the same input gives the same UUID',
+  uuidv4: 'random',
+  uuidv5: 'SHA-1 of namespace + name: the same input gives the same UUID',
+  uuidv6: 'time-ordered v1 layout, 100 ns',
+  uuidv7: 'time-ordered, ms + random (RFC 9562 recommends it for keys)',
+  snowflake: '64-bit decimal: time + worker/process + sequence',
+  ksuid: 'time-ordered, seconds, 27 chars base62',
+  objectid: 'MongoDB: seconds + random + counter, 24 hex',
+  typeid: 'prefix_ + UUID v7 in base32',
+  nanoid: 'random, URL-safe',
+};
+
+/** Every kind is offered; these can't be generated at a chosen time. */
+export function holdsTime(kind: GenKind): boolean {
+  return kind === 'uuidv1' || TIME_ORDERED_KINDS.includes(kind);
+}
+
+/** `uuid` from the palette follows `idsmith.uuid.version`; as an argument it is v4, as in the CLI. */
+export function paletteKind(kind: GenKind, s: Settings): GenKind {
+  return kind === 'uuid' ? (`uuidv${s.uuid.version}` as GenKind) : kind;
+}
+
+export function recentKinds(state: vscode.Memento): GenKind[] {
+  const stored = state.get<unknown>(RECENT_KEY);
+  return Array.isArray(stored) ? stored.filter((k): k is GenKind => GEN_KINDS.includes(k)) : [];
+}
+
+export async function rememberKind(state: vscode.Memento, kind: GenKind): Promise<void> {
+  const list = [kind, ...recentKinds(state).filter((k) => k !== kind)].slice(0, MAX_RECENT);
+  await state.update(RECENT_KEY, list);
+}
+
+interface KindItem extends vscode.QuickPickItem {
+  genKind: GenKind;
+}
+
+/** Asks which kind to insert. `sample` renders an example of a kind, or undefined when the
+ *  current settings can't produce one (the insert will then explain why). */
+export async function pickKind(
+  state: vscode.Memento,
+  s: Settings,
+  sample: (kind: GenKind) => string | undefined,
+  options: { title: string; only?: (k: GenKind) => boolean },
+): Promise<GenKind> {
+  const recent = recentKinds(state);
+  const rest = [s.defaultKind, ...GEN_KINDS].filter((k) => !recent.includes(k));
+  const order = [...new Set([...recent, ...rest])].filter((k) => options.only?.(k) ?? true);
+  const items: KindItem[] = order.map((kind) => {
+    const about = kind === 'uuid' ? `UUID v${s.uuid.version} (setting idsmith.uuid.version)` : ABOUT[kind];
+    return {
+      genKind: kind,
+      label: kind,
+      description: about,
+      detail: sample(kind),
+    };
+  });
+  if (recent.length && items.length > 0 && recent.includes(items[0]!.genKind)) {
+    items[0]!.description = `${items[0]!.description} · recently used`;
+  }
+  const picked = await vscode.window.showQuickPick(items, {
+    title: options.title,
+    placeHolder: 'Kind of ID to insert at every cursor',
+    matchOnDescription: true,
+  });
+  if (!picked) throw new Cancelled();
+  return picked.genKind;
+}
+
+const NAMESPACE_NAMES = ['dns', 'url', 'oid', 'x500'] as const;
+
+/** Namespace for v3/v5 from an argument: a predefined name (`dns`, `url`, `oid`, `x500`) or a
+ *  UUID in any accepted spelling. Returned as the canonical UUID text. */
+export function namespaceFromArgument(value: unknown): string {
+  if (typeof value === 'string') {
+    const lower = value.trim().toLowerCase();
+    if ((NAMESPACE_NAMES as readonly string[]).includes(lower)) return lower;
+    try {
+      parseUuid(value.trim());
+      return value.trim();
+    } catch {
+      /* fall through to the message */
+    }
+  }
+  throw new InsertFailure(
+    'INVALID_ARGUMENT',
+    `namespace is ${JSON.stringify(value)}; use dns, url, oid, x500 or a UUID such as 6ba7b810-9dad-11d1-80b4-00c04fd430c8.`,
+  );
+}
+
+/** Asks for the namespace and the name of a name-based UUID. */
+export async function promptNameBased(kind: 'uuidv3' | 'uuidv5'): Promise<{ namespace: string; name: string }> {
+  const title = `Insert UUID ${kind.slice(4)} (${kind === 'uuidv3' ? 'MD5' : 'SHA-1'} of namespace + name)`;
+  const items: (vscode.QuickPickItem & { value: string | undefined })[] = [
+    ...NAMESPACE_NAMES.map((n) => ({ label: n.toUpperCase(), description: String(NAMESPACES[n] ?? ''), value: n })),
+    { label: 'Custom UUID…', description: 'any UUID as the namespace', value: undefined },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Namespace' });
+  if (!picked) throw new Cancelled();
+  let namespace = picked.value;
+  if (namespace === undefined) {
+    namespace = await vscode.window.showInputBox({
+      title,
+      prompt: 'Namespace UUID',
+      validateInput: (t) => {
+        try {
+          parseUuid(t.trim());
+          return undefined;
+        } catch (e) {
+          return e instanceof Error ? e.message : String(e);
+        }
+      },
+    });
+    if (namespace === undefined) throw new Cancelled();
+    namespace = namespace.trim();
+  }
+  const name = await vscode.window.showInputBox({ title, prompt: `Name (hashed with the ${picked.label} namespace)` });
+  if (name === undefined) throw new Cancelled();
+  return { namespace, name };
+}

@@ -1,0 +1,90 @@
+import { IdError, resolveEpoch, validateTypeIdPrefix } from '../core';
+import type { GenKind, GenerateOptions, SnowflakePreset } from '../core';
+import { InsertFailure } from './insertResult';
+import type { Settings } from './settings';
+
+// Turns the settings a kind depends on into core generator options, checking each one first:
+// an out-of-range worker id or a future epoch must stop the command with a message naming the
+// setting, never come out as a silently different ID. Only the settings the kind uses are
+// checked, so a bad snowflake setting does not block inserting a ULID.
+
+const PRESETS: readonly SnowflakePreset[] = ['twitter', 'discord', 'instagram', 'sonyflake', 'mastodon'];
+
+/** The epoch value the generator gets: `auto` inserts Twitter snowflakes (see the setting). */
+export function snowflakeEpoch(s: Settings): { epoch: string | number; preset: SnowflakePreset | 'custom' } {
+  const raw = s.snowflake.epoch;
+  if (raw === 'auto') return { epoch: 'twitter', preset: 'twitter' };
+  if (typeof raw === 'number') return { epoch: raw, preset: 'custom' };
+  if (/^-?\d+$/.test(raw)) return { epoch: Number(raw), preset: 'custom' };
+  const name = raw.toLowerCase();
+  return { epoch: raw, preset: (PRESETS as readonly string[]).includes(name) ? (name as SnowflakePreset) : 'custom' };
+}
+
+function range(setting: string, value: number, min: number, max: number): number {
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  throw new InsertFailure(
+    'INVALID_SETTING',
+    `Setting ${setting} is ${value}; it must be a whole number from ${min} to ${max}. Nothing was inserted.`,
+    setting,
+  );
+}
+
+/** Snowflake options for the configured layout, with every field that layout writes checked. */
+export function snowflakeOptions(s: Settings): GenerateOptions {
+  const { epoch, preset } = snowflakeEpoch(s);
+  try {
+    resolveEpoch(epoch);
+  } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    throw new InsertFailure(
+      'INVALID_SETTING',
+      `Setting idsmith.snowflake.epoch is ${JSON.stringify(s.snowflake.epoch)}: ${e.message} Use "auto", a preset (${PRESETS.join(', ')}) or a past Unix time in ms. Nothing was inserted.`,
+      'idsmith.snowflake.epoch',
+    );
+  }
+  switch (preset) {
+    case 'instagram':
+      return { epoch, shardId: range('idsmith.instagram.shardId', s.instagram.shardId, 0, 8191) };
+    case 'sonyflake':
+      return { epoch, machineId: range('idsmith.sonyflake.machineId', s.sonyflake.machineId, 0, 65535) };
+    case 'mastodon':
+      return { epoch };
+    default: {
+      // Twitter calls the second 5-bit field the datacenter id, Discord the process id.
+      const workerId = range('idsmith.snowflake.workerId', s.snowflake.workerId, 0, 31);
+      const processId = range('idsmith.snowflake.processId', s.snowflake.processId, 0, 31);
+      return { epoch, workerId, processId, datacenterId: processId };
+    }
+  }
+}
+
+export function typeIdPrefix(prefix: string, setting: string | undefined): string {
+  try {
+    validateTypeIdPrefix(prefix);
+    return prefix;
+  } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    const where = setting ? `Setting ${setting}` : 'prefix';
+    throw new InsertFailure(
+      setting ? 'INVALID_SETTING' : 'INVALID_ARGUMENT',
+      `${where} is ${JSON.stringify(prefix)}: ${e.message} Use lower-case letters and underscores (at most 63), or leave it empty.`,
+      setting,
+    );
+  }
+}
+
+/** Generator options for `kind` from the settings; throws `InsertFailure` naming a bad setting. */
+export function generateOptions(kind: GenKind, s: Settings, prefix?: string): GenerateOptions {
+  switch (kind) {
+    case 'snowflake':
+      return snowflakeOptions(s);
+    case 'typeid':
+      return prefix === undefined
+        ? { prefix: typeIdPrefix(s.typeid.prefix, 'idsmith.typeid.prefix') }
+        : { prefix: typeIdPrefix(prefix, undefined) };
+    case 'nanoid':
+      return { size: range('idsmith.nanoid.size', s.nanoid.size, 2, 255) };
+    default:
+      return {};
+  }
+}

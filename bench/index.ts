@@ -20,8 +20,10 @@ const mark = (ok: boolean): string => (ok ? 'pass' : '**miss**');
 function measureCases(cases: Case[]): Row[] {
   return cases.map((c) => {
     const row: Row = { c };
-    if (c.ours) row.ours = nsPerOp(c.ours);
-    if (c.peer) row.peer = nsPerOp(c.peer);
+    const fns = [c.ours, c.peer].filter((f) => f !== undefined);
+    const ns = nsPerOp(fns);
+    if (c.ours) row.ours = ns[0];
+    if (c.peer) row.peer = ns[fns.length - 1];
     process.stderr.write('.');
     return row;
   });

@@ -12,7 +12,7 @@ export const NAIVE_PATTERN = new RegExp(
     '\\b[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}\\b', // ULID
     '\\b[0-9A-Za-z]{27}\\b', // KSUID
     '\\b[0-9a-fA-F]{24}\\b', // ObjectId
-    '\\b\\d{15,20}\\b', // snowflake
+    '\\b\\d{17,20}\\b', // snowflake
   ].join('|'),
   'g',
 );

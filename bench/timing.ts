@@ -29,23 +29,30 @@ function runBatch(fn: (i: number) => unknown, iterations: number): number {
   return Number(process.hrtime.bigint() - start);
 }
 
-/**
- * Median nanoseconds per call of `fn(i)` for i = 0, 1, 2, …; callers index their inputs with
- * `i & (N - 1)` over a power-of-two input array so every call sees a different input.
- */
-export function nsPerOp(fn: (i: number) => unknown): number {
+function calibrate(fn: (i: number) => unknown): number {
   let iterations = 64;
   const warmEnd = Date.now() + WARMUP_MS;
   let elapsed = 0;
-  while (Date.now() < warmEnd || elapsed < ROUND_MS * 1e6 / 4) {
+  while (Date.now() < warmEnd || elapsed < (ROUND_MS * 1e6) / 4) {
     elapsed = runBatch(fn, iterations);
-    if (elapsed < ROUND_MS * 1e6 / 4) iterations *= 2;
+    if (elapsed < (ROUND_MS * 1e6) / 4) iterations *= 2;
   }
-  const perRound = Math.max(1, Math.round((iterations * ROUND_MS * 1e6) / Math.max(elapsed, 1)));
-  const samples: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) samples.push(runBatch(fn, perRound) / perRound);
-  samples.sort((a, b) => a - b);
-  return samples[ROUNDS >> 1]!;
+  return Math.max(1, Math.round((iterations * ROUND_MS * 1e6) / Math.max(elapsed, 1)));
+}
+
+/**
+ * Median nanoseconds per call of each `fn(i)` for i = 0, 1, 2, …; callers index their inputs
+ * with `i & (N - 1)` over a power-of-two input array so every call sees a different input.
+ * The functions' rounds are interleaved, so a busy moment on the machine hits all of them
+ * alike instead of skewing the ratio between ours and a peer.
+ */
+export function nsPerOp(fns: readonly ((i: number) => unknown)[]): number[] {
+  const perRound = fns.map(calibrate);
+  const samples: number[][] = fns.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    fns.forEach((fn, k) => samples[k]!.push(runBatch(fn, perRound[k]!) / perRound[k]!));
+  }
+  return samples.map((s) => s.sort((a, b) => a - b)[ROUNDS >> 1]!);
 }
 
 /** Median milliseconds of `fn()` over `rounds` runs after one warm-up run (for whole-corpus passes). */

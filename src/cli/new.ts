@@ -1,4 +1,4 @@
-import { GEN_KINDS, generate, type GenKind, type GenerateOptions } from '../core';
+import { GEN_KINDS, NAMESPACES, generate, isUuid, type GenKind, type GenerateOptions } from '../core';
 import { UsageError, stringFlag, type ParsedArgs } from './args';
 import {
   EXIT_OK, HELP_FLAG, countOption, epochOption, prefixOption, rejectFlags, timeOption, type Command,
@@ -23,7 +23,7 @@ Kinds: ${GEN_KINDS.join(' ')}   (uuid = uuidv4)
 
 Options:
   -n, --count N          how many IDs (default 1, at most ${MAX_COUNT.toLocaleString('en-US')})
-  --time TIME            creation time instead of now, for ${TIMED.join(' ')}:
+  --time TIME            creation time instead of now (time-holding kinds only):
                          ISO 8601 (with or without zone), YYYY-MM-DD, "YYYY-MM-DD HH:mm[:ss]",
                          Unix seconds or milliseconds, now, or relative like -2h, +3d
   --epoch NAME|MS        snowflake epoch: twitter (default), discord, instagram, sonyflake,
@@ -83,6 +83,9 @@ function generateOptions(kind: GenKind, args: ParsedArgs, io: CliIo): GenerateOp
     const namespace = stringFlag(args, 'namespace');
     const name = stringFlag(args, 'name');
     if (namespace === undefined || name === undefined) throw new UsageError(`${kind} needs --namespace and --name`);
+    if (!Object.hasOwn(NAMESPACES, namespace.toLowerCase()) && !isUuid(namespace)) {
+      throw new UsageError(`--namespace must be dns, url, oid, x500 or a UUID, got '${namespace}'`);
+    }
     opts.namespace = namespace;
     opts.name = name;
   }

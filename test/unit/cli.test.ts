@@ -195,7 +195,8 @@ describe('idsmith CLI', () => {
     const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid'];
     for (const kind of [...timeOrdered, 'uuidv1']) {
       it(`prints 1000 distinct ${kind} IDs${timeOrdered.includes(kind) ? ', strictly increasing' : ''}`, async () => {
-        const r = await run(['new', kind, '-n', '1000']);
+        // A prefix-less TypeID is indistinguishable from a lower-case ULID, so name one.
+        const r = await run(['new', kind, '-n', '1000', ...(kind === 'typeid' ? ['--prefix', 'user'] : [])]);
         assert.equal(r.code, 0, r.err);
         const ids = lines(r.out);
         assert.equal(ids.length, 1000);

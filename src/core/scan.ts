@@ -128,6 +128,12 @@ function blobAround(text: string, start: number, end: number): Blob {
   return { start: s, end: e, base64 };
 }
 
+function repeatsAfterFirst(text: string, start: number, end: number): boolean {
+  const c = text.charCodeAt(start + 1);
+  for (let i = start + 2; i < end; i++) if (text.charCodeAt(i) !== c) return false;
+  return true;
+}
+
 class Scanner {
   readonly matches: ScanMatch[] = [];
   private readonly now: number;
@@ -289,6 +295,8 @@ class Scanner {
     const before = start > 0 ? text.charCodeAt(start - 1) : 0;
     if (before === DOT || before === DASH || before === PLUS) return;
     if (text.charCodeAt(end) === DOT && (flagsAt(text, end + 1) & DIGIT)) return;
+    // Zero padding and round or repeated constants (10^17, 999…9): no generator writes those.
+    if (text.charCodeAt(start) === 48 || repeatsAfterFirst(text, start, end)) return;
     const t = text.slice(start, end);
     const d = decodeSnowflake(t, this.layout, this.now);
     if (!d.valid) return;

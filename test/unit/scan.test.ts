@@ -82,6 +82,7 @@ describe('scan', () => {
       ['dates', '2024-01-02 and 20240102 and 20240102030405'],
       ['a decimal fraction', '0.175928847299117063 and 175928847299117063.5'],
       ['a negative number', '-175928847299117063'],
+      ['zero padding and round constants', "'0000000000000000000' 100000000000000000 199999999999999999 0175928847299117063"],
       ['a UUID continued by more hex groups', `${UUID}-abcd and 1234-${UUID}`],
       ['a 16-digit card number', '4111111111111111'],
       ['ObjectId-length hex in mixed case', '507F1f77bcf86cd799439011'],

@@ -1,5 +1,6 @@
 // One timing loop for every case, so ours and the peer libraries are measured the same way:
-// warm-up (lets V8 optimise), then several rounds of a calibrated batch, reporting the median.
+// warm-up (lets V8 optimise), then several rounds of a calibrated batch, reporting the median
+// CPU time per call.
 // Every result is folded into `sink`, which is printed at the end, so no call can be optimised away.
 
 let sink = 0;
@@ -23,17 +24,26 @@ const WARMUP_MS = 120;
 const ROUND_MS = 50;
 const ROUNDS = 7;
 
+/**
+ * Process CPU time (user + system, all threads, so GC work counts) in ns: on a shared machine
+ * wall-clock time would also count whatever else was running, and skew ratios between cases.
+ */
+function cpuNs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
+}
+
 function runBatch(fn: (i: number) => unknown, iterations: number): number {
-  const start = process.hrtime.bigint();
+  const start = cpuNs();
   for (let i = 0; i < iterations; i++) use(fn(i));
-  return Number(process.hrtime.bigint() - start);
+  return cpuNs() - start;
 }
 
 function calibrate(fn: (i: number) => unknown): number {
   let iterations = 64;
-  const warmEnd = Date.now() + WARMUP_MS;
+  const warmEnd = cpuNs() + WARMUP_MS * 1e6;
   let elapsed = 0;
-  while (Date.now() < warmEnd || elapsed < (ROUND_MS * 1e6) / 4) {
+  while (cpuNs() < warmEnd || elapsed < (ROUND_MS * 1e6) / 4) {
     elapsed = runBatch(fn, iterations);
     if (elapsed < (ROUND_MS * 1e6) / 4) iterations *= 2;
   }
@@ -60,9 +70,9 @@ export function msPerRun(fn: () => unknown, rounds = 5): number {
   use(fn());
   const samples: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    const start = process.hrtime.bigint();
+    const start = cpuNs();
     use(fn());
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    samples.push((cpuNs() - start) / 1e6);
   }
   samples.sort((a, b) => a - b);
   return samples[rounds >> 1]!;

@@ -1,0 +1,134 @@
+// Helpers for integration tests, which run inside a real VS Code in BOTH extension hosts: the
+// Node host and the web worker host (vscode.dev). So tests and helpers must not use Node APIs
+// (no fs, path, child_process, Buffer, process): reach files through vscode.workspace.fs and
+// vscode.Uri. `node:assert/strict` is fine: the web bundle maps it to its browser port.
+import * as vscode from 'vscode';
+
+/** Prints to the harness's terminal (console.log output of the extension host does not get there). */
+export { log } from './log';
+
+export const EXTENSION_ID = 'idsmith.idsmith';
+
+declare const __IDSMITH_TEST_HOST__: 'node' | 'web';
+/** The extension host the harness bundled this suite for (set by test/harness/bundle.mjs). */
+export const TEST_HOST: 'node' | 'web' = __IDSMITH_TEST_HOST__;
+
+/** Activates Idsmith (normally done by onStartupFinished) and returns it. */
+export async function activateExtension(): Promise<vscode.Extension<unknown>> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host`);
+  await ext.activate();
+  return ext;
+}
+
+/** Opens an untitled document with this content and shows it in the active column. */
+export async function openDocument(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ content, language });
+  return vscode.window.showTextDocument(doc);
+}
+
+/** Opens a file of the fixture workspace (test/fixtures/workspace), e.g. `ids.json`. */
+export async function openFixture(relativePath: string): Promise<vscode.TextEditor> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder: the harness opens test/fixtures/workspace');
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, relativePath));
+  return vscode.window.showTextDocument(doc);
+}
+
+/**
+ * Closes every editor without save prompts: untitled documents are reverted first, because a
+ * modal "Save changes?" dialog would block the suite until it times out.
+ */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 50 && vscode.window.activeTextEditor; i++) {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+const changedSettings = new Set<string>();
+
+/** Sets `idsmith.*` settings globally; keys may omit the `idsmith.` prefix. Undo with resetSettings(). */
+export async function setSettings(values: Record<string, unknown>): Promise<void> {
+  const config = vscode.workspace.getConfiguration();
+  for (const [key, value] of Object.entries(values)) {
+    const full = key.startsWith('idsmith.') ? key : `idsmith.${key}`;
+    changedSettings.add(full);
+    await config.update(full, value, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** Restores every setting changed through setSettings() to its default. */
+export async function resetSettings(): Promise<void> {
+  const config = vscode.workspace.getConfiguration();
+  for (const key of changedSettings) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+  changedSettings.clear();
+}
+
+/** Mocha hooks for a describe block: these settings during each test, defaults afterwards. */
+export function useSettings(values: Record<string, unknown>): void {
+  beforeEach(() => setSettings(values));
+  afterEach(() => resetSettings());
+}
+
+/** [line, character] for a cursor, or [anchorLine, anchorChar, activeLine, activeChar]. */
+export type Sel = [number, number] | [number, number, number, number];
+
+export function toSelection(s: Sel): vscode.Selection {
+  return s.length === 2 ? new vscode.Selection(s[0], s[1], s[0], s[1]) : new vscode.Selection(s[0], s[1], s[2], s[3]);
+}
+
+export function fromSelection(s: vscode.Selection): Sel {
+  return s.isEmpty ? [s.active.line, s.active.character]
+    : [s.anchor.line, s.anchor.character, s.active.line, s.active.character];
+}
+
+export interface CommandCase {
+  /** Document before the command; `language` defaults to plaintext. */
+  lines: string[];
+  language?: string;
+  selections: Sel[];
+  args?: unknown[];
+  settings?: Record<string, unknown>;
+}
+
+/**
+ * Runs a command on a fresh untitled document and returns the text lines and selections after
+ * it, for table-driven tests (`assert.deepEqual(await runCommand(...), { lines, selections })`).
+ */
+export async function runCommand(command: string, c: CommandCase): Promise<{ lines: string[]; selections: Sel[] }> {
+  if (c.settings) await setSettings(c.settings);
+  try {
+    const editor = await openDocument(c.lines.join('\n'), c.language);
+    editor.selections = c.selections.map(toSelection);
+    await vscode.commands.executeCommand(command, ...(c.args ?? []));
+    return { lines: editor.document.getText().split('\n'), selections: editor.selections.map(fromSelection) };
+  } finally {
+    if (c.settings) await resetSettings();
+    await closeAllEditors();
+  }
+}
+
+/** Markdown text of every hover the editor would show at this position (all providers). */
+export async function hoverText(doc: vscode.TextDocument, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
+  return (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n---\n');
+}
+
+/** Code actions offered for a range, optionally only of one kind (e.g. `refactor.rewrite.idsmith`). */
+export async function codeActions(doc: vscode.TextDocument, range: vscode.Range, kind?: string): Promise<vscode.CodeAction[]> {
+  const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+    'vscode.executeCodeActionProvider', doc.uri, range, kind);
+  return (actions ?? []).filter((a): a is vscode.CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
+}
+
+/** Polls until `check` returns a value other than undefined/false, for effects VS Code applies asynchronously. */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -4,6 +4,8 @@ import { main, type CliIo } from './cli/main';
 
 const io: CliIo = {
   async readStdin() {
+    // Someone who typed `idsmith inspect` with nothing piped in would otherwise see a hang.
+    if (process.stdin.isTTY) process.stderr.write('idsmith: reading IDs from standard input, one per line (Ctrl-D to end)\n');
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');

@@ -19,7 +19,8 @@ Kinds: ${KINDS.join(' ')}
 Options:
   --from TIME       start of the range (ISO 8601, YYYY-MM-DD, Unix s/ms, now, -2h, ...)
   --to TIME         end of the range (default: --from)
-  --epoch NAME|MS   snowflake epoch (twitter, discord, instagram, sonyflake, mastodon, or ms)
+  --epoch NAME|MS   snowflake epoch, required for snowflake: twitter, discord, instagram,
+                    sonyflake, mastodon, or a custom epoch in Unix milliseconds
   --prefix P        TypeID prefix
   -h, --help        show this help
 
@@ -39,6 +40,8 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     const kind = KINDS.find((k): k is BoundsKind => k === kindText);
     if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${KINDS.join(', ')})`);
     if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
+    // A decimal says nothing about its epoch, so bounds without one would silently be guesses.
+    if (kind === 'snowflake' && !args.flags.has('epoch')) throw new UsageError('snowflake bounds need --epoch NAME|MS');
     if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
 
     const fromText = stringFlag(args, 'from');

@@ -16,8 +16,8 @@ Options:
   --json            print one JSON array, one object per input, in input order
   --epoch NAME|MS   read snowflakes with this epoch: twitter, discord, instagram, sonyflake,
                     mastodon, or a custom epoch in Unix milliseconds (Twitter layout).
-                    Without it every reading is listed and the time is set only when one
-                    reading is plausible.
+                    Without it (or with auto) every reading is listed, and the time is
+                    set only when exactly one reading is plausible.
   -h, --help        show this help
 
 Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr), 2 usage error.`,
@@ -25,7 +25,8 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
 
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');
-    const epoch = epochText === undefined ? undefined : epochOption(epochText);
+    // `auto` is the editor setting's word for "no epoch": accepted so one value works in both.
+    const epoch = epochText === undefined || epochText === 'auto' ? undefined : epochOption(epochText);
     const ids = await readIds(args.positionals, io);
     const results = ids.map((id) => inspect(id, epoch === undefined ? {} : { epoch }));
     const invalid = results.filter((d) => !d.valid);

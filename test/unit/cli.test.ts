@@ -82,6 +82,12 @@ describe('idsmith CLI', () => {
       assert.equal(discord.fields.sequence, 7);
     });
 
+    it('reads --epoch auto as no epoch, like the editor setting', async () => {
+      const [auto] = await json(['inspect', '--json', '--epoch', 'auto', DISCORD]);
+      const [none] = await json(['inspect', '--json', DISCORD]);
+      assert.deepEqual(auto, none);
+    });
+
     it('accepts a custom epoch in milliseconds', async () => {
       const [d] = await json(['inspect', '--json', '--epoch', '1420070400000', DISCORD]);
       // A custom epoch uses the Twitter layout, so the time matches Discord's and the fields differ.
@@ -293,6 +299,8 @@ describe('idsmith CLI', () => {
       assert.equal((await run(['bounds', 'ulid'])).code, 2);
       assert.equal((await run(['bounds', 'ulid', '--from', '2020-01-02', '--to', '2020-01-01'])).code, 2);
       assert.equal((await run(['bounds', 'nanoid', '--from', '2020-01-01'])).code, 2);
+      // A bare decimal carries no epoch, so snowflake bounds without one would be a guess.
+      assert.equal((await run(['bounds', 'snowflake', '--from', '2020-01-01'])).code, 2);
     });
   });
 

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, resetSettings, setSettings, useSettings } from './util';
+import { openFresh as openDocument } from './freshDocument';
+import { activateExtension, closeAllEditors, resetSettings, setSettings, useSettings } from './util';
 
 // Decode on hover through the public API only: vscode.executeHoverProvider on real documents.
 

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, toSelection, useSettings, waitFor } from './util';
+import { openFresh as openDocument } from './freshDocument';
+import { activateExtension, closeAllEditors, toSelection, useSettings, waitFor } from './util';
 
 // `idsmith.inspect`: the full card opens beside as a read-only markdown document; the command
 // returns the Decoded so these checks can see what was read.
@@ -42,13 +43,17 @@ describe('inspect', () => {
   it('decodes the ID under the cursor, or the selection', async () => {
     const editor = await openDocument(`a 017f22e2-79b0-7cc3-98c4-dc0c0c07398f b 507f1f77bcf86cd799439011`);
     editor.selection = toSelection([0, 10]);
+    // Without an ID at the cursor the command would wait for the prompt: make sure it cannot.
+    assert.equal(vscode.window.activeTextEditor?.document, editor.document);
     const atCursor = await vscode.commands.executeCommand<Decoded>('idsmith.inspect');
     assert.equal(atCursor.kind, 'uuid');
     assert.equal(atCursor.input, '017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
-    await vscode.window.showTextDocument(editor.document);
-    editor.selection = toSelection([0, 41, 0, 65]);
+    const again = await vscode.window.showTextDocument(editor.document, vscode.ViewColumn.One);
+    again.selection = toSelection([0, 41, 0, 65]);
+    assert.equal(vscode.window.activeTextEditor?.document, editor.document);
     const selected = await vscode.commands.executeCommand<Decoded>('idsmith.inspect');
     assert.equal(selected.kind, 'objectid');
+    assert.equal(selected.input, '507f1f77bcf86cd799439011');
   });
 
   it('reports text that is no ID and opens nothing', async () => {

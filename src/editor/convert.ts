@@ -1,3 +1,505 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import type { ScanMatch } from '../core';
+import { IdError, convert, convertTargetsFor, idAt, parse128, scan, validateTypeIdPrefix } from '../core';
+import { Commands } from './commands';
+import { settings } from './settings';
 
-export function register(_context: vscode.ExtensionContext): void {}
+// Rewrites IDs between formats: one code action provider (a sub-kind per target) and the
+// `idsmith.convert` command. Every conversion of a user action is one WorkspaceEdit, so one
+// undo step restores every ID it touched, and IDs that cannot convert are left as they are.
+
+/** Where an ID sits in the document (absolute offsets) and what it is. */
+interface Found {
+  start: number;
+  end: number;
+  text: string;
+  kind: string;
+  version?: number;
+}
+
+/** Targets of the core's `convert` plus the editor's extras (`upper`, `lower`). `typeid` alone
+ *  means "ask for the prefix". */
+const EDITOR_TARGETS = ['upper', 'lower'] as const;
+
+const TARGET_NAMES: Record<string, string> = {
+  ulid: 'ULID',
+  uuid: 'UUID',
+  hex: '32-hex',
+  int: 'integer',
+  base64: 'base64',
+  base64url: 'base64url',
+  typeid: 'TypeID',
+  uuidv6: 'UUID v6',
+  uuidv1: 'UUID v1',
+  'uuid-upper': 'upper-case UUID',
+  'uuid-braces': 'UUID in braces',
+  'uuid-urn': 'urn:uuid: form',
+  'mysql-bin': 'MySQL UUID_TO_BIN(…, 1) literal',
+  upper: 'upper case',
+  lower: 'lower case',
+};
+
+const KIND_NAMES: Record<string, string> = {
+  ulid: 'ULID', uuid: 'UUID', typeid: 'TypeID', ksuid: 'KSUID', objectid: 'ObjectId', snowflake: 'Snowflake',
+  hex: '32-hex', int: 'integer', base64: 'base64', base64url: 'base64url',
+};
+
+/** Code action sub-kind of each target (after `refactor.rewrite.idsmith.`). */
+const SUB_KINDS: Record<string, string> = {
+  ulid: 'ulid', uuid: 'uuid', hex: 'hex', int: 'int', base64: 'base64', base64url: 'base64url',
+  typeid: 'typeid', uuidv6: 'uuidv6', uuidv1: 'uuidv1', 'uuid-upper': 'case', upper: 'case',
+  lower: 'case', 'uuid-braces': 'braces', 'uuid-urn': 'urn', 'mysql-bin': 'mysql',
+};
+
+function baseTarget(target: string): string {
+  return target.startsWith('typeid:') ? 'typeid' : target;
+}
+
+function targetName(target: string): string {
+  if (target.startsWith('typeid:')) return `TypeID ${target.slice(7) || '(no prefix)'}`;
+  return TARGET_NAMES[target] ?? target;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding IDs
+
+/** The kinds whose letters may change case without changing the value. */
+const CASE_INSENSITIVE = new Set(['uuid', 'ulid', 'hex']);
+
+
+/** IDs in `range`: the one under the cursor when empty, else every ID inside the selection.
+ *  A selection holding one explicit 128-bit value that the scanner does not look for (32 hex
+ *  digits, an integer, base64) counts too: the user pointed at it. */
+export function findIds(document: vscode.TextDocument, range: vscode.Range, shortInts = false): Found[] {
+  if (range.isEmpty) {
+    const line = document.lineAt(range.start.line);
+    const m = idAt(line.text, range.start.character, scanOptions());
+    if (!m) return [];
+    const base = document.offsetAt(line.range.start);
+    return [fromMatch(m, base)];
+  }
+  const base = document.offsetAt(range.start);
+  const text = document.getText(range);
+  const found = scan(text, scanOptions()).map((m) => fromMatch(m, base));
+  if (found.length > 0) return found;
+  const token = explicitToken(text);
+  if (!token) return [];
+  try {
+    const parsed = parse128(token.text);
+    // A selected small number is a count or a port far more often than an ID; the lightbulb
+    // offers integers only past the 64-bit range, the explicit command takes any.
+    if (parsed.from === 'int' && !shortInts && token.text.length <= 20) return [];
+    return [{ start: base + token.start, end: base + token.start + token.text.length, text: token.text, kind: parsed.from }];
+  } catch {
+    return [];
+  }
+}
+
+/** The configured snowflake epoch decides which bare numbers count as IDs, as in the hover. */
+function scanOptions(): { epoch?: string | number } {
+  const epoch = settings().snowflake.epoch;
+  return epoch === 'auto' ? {} : { epoch };
+}
+
+function fromMatch(m: ScanMatch, base: number): Found {
+  const found: Found = { start: base + m.start, end: base + m.end, text: m.text, kind: m.kind };
+  if (m.decoded.version !== undefined) found.version = m.decoded.version;
+  return found;
+}
+
+/** The selection minus surrounding blanks and quotes, when that leaves one token. */
+function explicitToken(text: string): { text: string; start: number } | undefined {
+  if (text.length > 200) return undefined;
+  const lead = text.length - text.replace(/^[\s"'`]+/, '').length;
+  const token = text.slice(lead).replace(/[\s"'`,;]+$/, '');
+  return token && !/\s/.test(token) ? { text: token, start: lead } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each ID can become
+
+interface TargetInfo {
+  target: string;
+  enabled: boolean;
+  reason?: string;
+}
+
+/** Kinds that are not 128 bits: nothing converts them, and a disabled entry says why. */
+const NOT_128: Record<string, string> = {
+  ksuid: 'A KSUID holds 160 bits (a timestamp and a 128-bit payload); only 128-bit IDs (ULID, UUID, TypeID) convert.',
+  objectid: 'An ObjectId holds 96 bits; only 128-bit IDs (ULID, UUID, TypeID) convert.',
+  snowflake: 'A Snowflake holds 64 bits; only 128-bit IDs (ULID, UUID, TypeID) convert. Select the number to read it as a 128-bit integer.',
+};
+
+/** Disabled targets worth showing: the reason teaches something ("only v1 reorders to v6").
+ *  The others are disabled because the ID is already written that way: noise. */
+const SHOW_DISABLED = new Set(['uuidv6', 'uuidv1']);
+
+/** Targets for one ID: the core's list (TypeID collapsed into one entry that asks for the
+ *  prefix, the target equal to the source's own form dropped unless it normalises a UUID) plus
+ *  case changes where the kind ignores case. */
+function targetsFor(found: Found): TargetInfo[] {
+  const notConvertible = NOT_128[found.kind];
+  if (notConvertible) return [{ target: 'uuid', enabled: false, reason: notConvertible }];
+  const out: TargetInfo[] = [];
+  let convertible = false;
+  for (const t of convertTargetsFor(found.text)) {
+    convertible = true;
+    const target = baseTarget(t.target);
+    if (target === 'typeid' || (target === found.kind && target !== 'uuid')) continue;
+    // The case sub-kind means "same ID, other case"; for a ULID "upper-case UUID" is a
+    // conversion that `uuid` already offers.
+    if (target === 'uuid-upper' && found.kind !== 'uuid') continue;
+    if (!t.enabled && !SHOW_DISABLED.has(target)) continue;
+    const info: TargetInfo = { target, enabled: t.enabled };
+    if (t.reason !== undefined) info.reason = t.reason;
+    out.push(info);
+  }
+  if (!convertible) return out;
+  // Any 128-bit ID can become a TypeID; for a TypeID this changes its prefix.
+  out.push({ target: 'typeid', enabled: true });
+  if (CASE_INSENSITIVE.has(found.kind) && found.kind !== 'uuid') {
+    if (/[a-z]/.test(found.text)) out.push({ target: 'upper', enabled: true });
+    if (/[A-Z]/.test(found.text)) out.push({ target: 'lower', enabled: true });
+  }
+  return out;
+}
+
+function changeCase(text: string, upper: boolean): string {
+  const label = /^urn:uuid:/i.exec(text)?.[0] ?? '';
+  const body = text.slice(label.length);
+  return label + (upper ? body.toUpperCase() : body.toLowerCase());
+}
+
+/** Converts one ID; throws IdError when it cannot. */
+export function convertOne(found: Pick<Found, 'text' | 'kind'>, target: string): string {
+  const notConvertible = NOT_128[found.kind];
+  if (notConvertible) throw new IdError('UNSUPPORTED_CONVERSION', notConvertible);
+  if (target === 'upper' || target === 'lower') {
+    if (!CASE_INSENSITIVE.has(found.kind)) {
+      throw new IdError('UNSUPPORTED_CONVERSION', `${KIND_NAMES[found.kind] ?? found.kind} text is case-sensitive; changing its case would change the ID.`);
+    }
+    return changeCase(found.text, target === 'upper');
+  }
+  return convert(found.text, target);
+}
+
+/** IDs that share a kind, version, case and punctuation get the same targets, so the core is
+ *  asked once per shape instead of once per ID: a 10,000-ID selection stays cheap. */
+function shapeOf(f: Found): string {
+  return `${f.kind}|${f.version ?? ''}|${/[a-z]/.test(f.text)}|${/[A-Z]/.test(f.text)}|${f.text.length}|${f.text.replace(/[0-9A-Za-z]/g, '')}`;
+}
+
+interface TargetTally {
+  target: string;
+  /** IDs this target converts. */
+  ids: Found[];
+  /** Why the first ID that cannot convert cannot (shown for a single ID, counted in bulk). */
+  reason?: string;
+}
+
+/** Per target, the IDs it applies to. Targets come in the core's order, extras last. */
+function tally(found: Found[]): TargetTally[] {
+  const byShape = new Map<string, TargetInfo[]>();
+  const tallies = new Map<string, TargetTally>();
+  for (const f of found) {
+    const shape = shapeOf(f);
+    let infos = byShape.get(shape);
+    if (!infos) {
+      infos = targetsFor(f);
+      byShape.set(shape, infos);
+    }
+    for (const info of infos) {
+      let t = tallies.get(info.target);
+      if (!t) tallies.set(info.target, (t = { target: info.target, ids: [] }));
+      if (info.enabled) t.ids.push(f);
+      else t.reason ??= info.reason;
+    }
+  }
+  return [...tallies.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits
+
+export interface ConvertResult {
+  target: string;
+  /** IDs rewritten. */
+  converted: number;
+  /** IDs found but left as they were (they cannot become `target`, or already are it). */
+  skipped: number;
+  /** Why the first skipped ID was skipped. */
+  reason?: string;
+  applied: boolean;
+}
+
+interface Planned {
+  edit: vscode.WorkspaceEdit;
+  converted: number;
+  skipped: number;
+  reason?: string;
+}
+
+/** One edit for every ID in `found` that converts; the others are counted, not touched. */
+function plan(document: vscode.TextDocument, found: Found[], target: string): Planned {
+  const edit = new vscode.WorkspaceEdit();
+  let converted = 0;
+  let reason: string | undefined;
+  for (const f of found) {
+    let next: string;
+    try {
+      next = convertOne(f, target);
+    } catch (e) {
+      reason ??= e instanceof Error ? e.message : String(e);
+      continue;
+    }
+    if (next === f.text) {
+      reason ??= `already ${targetName(target)}`;
+      continue;
+    }
+    edit.replace(document.uri, new vscode.Range(document.positionAt(f.start), document.positionAt(f.end)), next);
+    converted++;
+  }
+  const planned: Planned = { edit, converted, skipped: found.length - converted };
+  if (reason !== undefined) planned.reason = reason;
+  return planned;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code actions
+
+class ConvertAction extends vscode.CodeAction {
+  constructor(
+    title: string,
+    kind: vscode.CodeActionKind,
+    readonly document: vscode.TextDocument,
+    readonly ids: Found[],
+    readonly target: string,
+  ) {
+    super(title, kind);
+  }
+}
+
+export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.CodeAction> {
+  static readonly kind = vscode.CodeActionKind.RefactorRewrite.append('idsmith');
+  static readonly regenerateKind = ConvertActionProvider.kind.append('regenerate');
+  static subKind(target: string): vscode.CodeActionKind {
+    return ConvertActionProvider.kind.append(SUB_KINDS[baseTarget(target)] ?? baseTarget(target));
+  }
+  static readonly metadata: vscode.CodeActionProviderMetadata = {
+    providedCodeActionKinds: [
+      ...new Set(Object.values(SUB_KINDS)).values(),
+    ].map((k) => ConvertActionProvider.kind.append(k)).concat(ConvertActionProvider.regenerateKind),
+  };
+
+  provideCodeActions(
+    document: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] | undefined {
+    const only = context.only;
+    if (only && !only.intersects(ConvertActionProvider.kind)) return undefined;
+    const found = findIds(document, range);
+    if (found.length === 0) return undefined;
+    const wanted = (kind: vscode.CodeActionKind) => !only || only.intersects(kind);
+    const single = found.length === 1 ? found[0] : undefined;
+    const actions: vscode.CodeAction[] = [];
+    for (const t of tally(found)) {
+      const kind = ConvertActionProvider.subKind(t.target);
+      if (!wanted(kind)) continue;
+      if (t.ids.length === 0) {
+        // A disabled entry explains why, where a user would look for it; in bulk the
+        // reason for one ID says little about the rest, so it is left out.
+        if (single && t.reason) {
+          const action = new vscode.CodeAction(title(single, t.target, 1, 0), kind);
+          action.disabled = { reason: t.reason };
+          actions.push(action);
+        }
+        continue;
+      }
+      const skipped = found.length - t.ids.length;
+      if (t.target === 'typeid') {
+        const action = new vscode.CodeAction(title(single, 'typeid', t.ids.length, skipped), kind);
+        action.command = {
+          command: Commands.convert,
+          title: action.title,
+          arguments: [{ to: 'typeid', uri: document.uri.toString(), ranges: [range] }],
+        };
+        actions.push(action);
+        continue;
+      }
+      actions.push(new ConvertAction(title(single, t.target, t.ids.length, skipped), kind, document, t.ids, t.target));
+    }
+    if (wanted(ConvertActionProvider.regenerateKind)) {
+      const action = new vscode.CodeAction(
+        found.length === 1 ? `Regenerate ${KIND_NAMES[found[0]!.kind] ?? 'ID'}` : `Regenerate ${found.length} IDs`,
+        ConvertActionProvider.regenerateKind,
+      );
+      action.command = { command: Commands.regenerate, title: action.title };
+      actions.push(action);
+    }
+    return actions;
+  }
+
+  // The edit is built only for the action the user picks: a large selection offers a dozen
+  // targets and converting every ID for each of them would make the lightbulb slow.
+  resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
+    if (action instanceof ConvertAction && !action.edit) {
+      action.edit = plan(action.document, action.ids, action.target).edit;
+    }
+    return action;
+  }
+}
+
+function title(single: Found | undefined, target: string, count: number, skipped: number): string {
+  const to = target === 'typeid' ? 'TypeID…' : targetName(target);
+  const skippedNote = skipped > 0 ? ` (${skipped} left as they are)` : '';
+  if (single) {
+    if (target === 'typeid') return single.kind === 'typeid' ? 'Change TypeID prefix…' : 'Convert to TypeID…';
+    if (target === 'uuid' && single.kind === 'uuid') return 'Convert UUID to standard form (lower case, 8-4-4-4-12)';
+    return `Convert ${KIND_NAMES[single.kind] ?? 'ID'} to ${to}`;
+  }
+  return `Convert ${count} ${count === 1 ? 'ID' : 'IDs'} to ${to}${skippedNote}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command
+
+export interface ConvertArgs {
+  /** A target of the CLI (`ulid`, `uuid`, `typeid:PREFIX`, …), `typeid` to be asked for the
+   *  prefix, or an extra (`upper`, `lower`, `uuid-braces`, `uuid-urn`, `mysql-bin`). */
+  to?: string;
+  /** Document and ranges to convert; default: the active editor's selections. */
+  uri?: string;
+  ranges?: vscode.Range[];
+}
+
+const KNOWN_TARGETS = new Set([...Object.keys(SUB_KINDS), ...EDITOR_TARGETS]);
+
+async function convertCommand(args: ConvertArgs = {}): Promise<ConvertResult | undefined> {
+  const target = await resolveTarget(args);
+  if (target === null) return undefined;
+  const located = await locate(args);
+  if (!located) {
+    void vscode.window.showWarningMessage('Idsmith: open a file and put the cursor on an ID (or select IDs) to convert.');
+    return undefined;
+  }
+  const { document, found } = located;
+  if (found.length === 0) {
+    void vscode.window.showWarningMessage(
+      'Idsmith: no ID at the cursor or in the selection. Convert works on ULIDs, UUIDs and TypeIDs (and a selected 32-hex, integer or base64 value).',
+    );
+    return { target: target ?? '', converted: 0, skipped: 0, applied: false };
+  }
+  let to = target;
+  if (to === undefined) {
+    to = await pickTarget(found);
+    if (to === undefined) return undefined;
+  }
+  if (to === 'typeid') {
+    const prefix = await askTypeIdPrefix();
+    if (prefix === undefined) return undefined;
+    to = `typeid:${prefix}`;
+  }
+  const planned = plan(document, found, to);
+  const result: ConvertResult = { target: to, converted: planned.converted, skipped: planned.skipped, applied: false };
+  if (planned.reason !== undefined) result.reason = planned.reason;
+  if (planned.converted === 0) {
+    void vscode.window.showWarningMessage(
+      `Idsmith: nothing converted to ${targetName(to)}: ${found.length === 1 ? 'the ID' : `all ${found.length} IDs`} stay as they are (${planned.reason ?? 'not convertible'}).`,
+    );
+    return result;
+  }
+  result.applied = await vscode.workspace.applyEdit(planned.edit);
+  if (planned.skipped > 0) {
+    void vscode.window.showInformationMessage(
+      `Idsmith: converted ${planned.converted} ${planned.converted === 1 ? 'ID' : 'IDs'} to ${targetName(to)}; ${planned.skipped} left as they were (${planned.reason}).`,
+    );
+  }
+  return result;
+}
+
+/** `undefined`: ask later (no argument); `null`: the argument was bad and the user was told. */
+async function resolveTarget(args: ConvertArgs): Promise<string | undefined | null> {
+  if (args.to === undefined) return undefined;
+  const to = String(args.to).trim();
+  if (to.startsWith('typeid:')) {
+    try {
+      validateTypeIdPrefix(to.slice(7));
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Idsmith: bad TypeID prefix in "to": ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+    return to;
+  }
+  if (!KNOWN_TARGETS.has(to)) {
+    void vscode.window.showErrorMessage(
+      `Idsmith: unknown conversion target "${to}". Use one of: ${[...KNOWN_TARGETS].join(', ')}, or typeid:PREFIX.`,
+    );
+    return null;
+  }
+  return to;
+}
+
+async function locate(args: ConvertArgs): Promise<{ document: vscode.TextDocument; found: Found[] } | undefined> {
+  let document: vscode.TextDocument | undefined;
+  let ranges: readonly vscode.Range[] | undefined = args.ranges;
+  if (args.uri) {
+    document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === args.uri);
+  } else {
+    const editor = vscode.window.activeTextEditor;
+    document = editor?.document;
+    ranges ??= editor?.selections;
+  }
+  if (!document) return undefined;
+  ranges ??= vscode.window.visibleTextEditors.find((e) => e.document === document)?.selections ?? [];
+  // Two cursors on one ID must not convert it twice.
+  const byStart = new Map<number, Found>();
+  for (const r of ranges) for (const f of findIds(document, r, true)) byStart.set(f.start, f);
+  return { document, found: [...byStart.values()].sort((a, b) => a.start - b.start) };
+}
+
+async function pickTarget(found: Found[]): Promise<string | undefined> {
+  const items = tally(found)
+    .filter((t) => t.ids.length > 0)
+    .map((t) => ({
+      label: t.target === 'typeid' ? 'TypeID…' : targetName(t.target),
+      description: t.target === 'typeid' ? 'typeid:PREFIX' : t.target,
+      detail: found.length > 1 ? `${t.ids.length} of ${found.length} IDs` : undefined,
+      target: t.target,
+    }));
+  if (items.length === 0) {
+    void vscode.window.showWarningMessage(
+      `Idsmith: the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted (${KIND_NAMES[found[0]!.kind] ?? found[0]!.kind} has no 128-bit form).`,
+    );
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(items, { title: 'Convert IDs to…', matchOnDescription: true });
+  return picked?.target;
+}
+
+async function askTypeIdPrefix(): Promise<string | undefined> {
+  const value = settings().typeid.prefix;
+  const prefix = await vscode.window.showInputBox({
+    title: 'Convert to TypeID',
+    prompt: 'Type prefix: lower-case letters and underscores, at most 63, empty for none (default: setting idsmith.typeid.prefix)',
+    value,
+    valueSelection: [0, value.length],
+    validateInput: (p) => {
+      try {
+        validateTypeIdPrefix(p);
+        return undefined;
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    },
+  });
+  return prefix;
+}
+
+export function register(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ConvertActionProvider(), ConvertActionProvider.metadata),
+    vscode.commands.registerCommand(Commands.convert, convertCommand),
+  );
+}

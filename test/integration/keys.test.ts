@@ -1,0 +1,92 @@
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { activateExtension, closeAllEditors, openDocument, waitFor } from './util';
+
+// Object-key partitioning code actions on a selected key path, through the public API.
+
+/** openDocument, then wait until the editor is active and shows this content: an untitled
+ *  document's name is reused after close, and the extension host can briefly hand out the old one. */
+async function open(content: string, language?: string): Promise<vscode.TextEditor> {
+  const editor = await openDocument(content, language);
+  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document && editor.document.getText() === content, 'the new document to be active');
+  return editor;
+}
+
+const KIND = 'refactor.rewrite.idsmith.key';
+// md5("customer-1") = 9b11f2b6c86410c929233afa11655811, md5("file1") = 826e8142e6baabe8af779f5f490cf5f5
+// (computed with OpenSSL, not with Idsmith's MD5).
+const KEY = '2017-11-11/customer-1/file1';
+
+async function keyActions(text: string, needle: string, kind = KIND): Promise<{ doc: vscode.TextDocument; actions: vscode.CodeAction[] }> {
+  const editor = await open(text);
+  const doc = editor.document;
+  const at = doc.getText().indexOf(needle);
+  const range = new vscode.Range(doc.positionAt(at), doc.positionAt(at + needle.length));
+  editor.selection = new vscode.Selection(range.start, range.end);
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, range, kind);
+  return { doc, actions: (actions ?? []).filter((a) => a.kind?.value.startsWith(KIND)) };
+}
+
+describe('Object-key code actions', () => {
+  before(() => activateExtension());
+  afterEach(() => closeAllEditors());
+
+  it('prefixes the key with md5 of its first non-date segment, explained in the title', async () => {
+    const { doc, actions } = await keyActions(`put("${KEY}")`, KEY, `${KIND}.hashPrefix`);
+    const preferred = actions.filter((a) => a.isPreferred);
+    assert.equal(preferred.length, 1);
+    assert.equal(preferred[0]!.title, 'Prefix key with md5(customer-1)[0:4] to spread S3 partitions');
+    assert.ok(await vscode.workspace.applyEdit(preferred[0]!.edit!));
+    assert.equal(doc.getText(), `put("9b11/${KEY}")`);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), `put("${KEY}")`);
+  });
+
+  it('offers the other non-date segments too', async () => {
+    const { doc, actions } = await keyActions(KEY, KEY, `${KIND}.hashPrefix`);
+    assert.deepEqual(actions.map((a) => a.title), [
+      'Prefix key with md5(customer-1)[0:4] to spread S3 partitions',
+      'Prefix key with md5(file1)[0:4] to spread S3 partitions',
+    ]);
+    assert.ok(await vscode.workspace.applyEdit(actions[1]!.edit!));
+    assert.equal(doc.getText(), `826e/${KEY}`);
+  });
+
+  it('ignores surrounding quotes in the selection', async () => {
+    const { doc, actions } = await keyActions(`k = '${KEY}'`, `'${KEY}'`, `${KIND}.hashPrefix`);
+    assert.ok(await vscode.workspace.applyEdit(actions.find((a) => a.isPreferred)!.edit!));
+    assert.equal(doc.getText(), `k = '9b11/${KEY}'`);
+  });
+
+  it('reverses a millisecond timestamp segment, explained in the title', async () => {
+    const key = 'logs/1513160001245/app.log';
+    const { doc, actions } = await keyActions(`"${key}"`, key, `${KIND}.reverseTimestamp`);
+    assert.equal(actions.length, 1);
+    assert.match(actions[0]!.title, /^Reverse ms timestamp 1513160001245 → 5421000613151 .*partitions/);
+    assert.ok(await vscode.workspace.applyEdit(actions[0]!.edit!));
+    assert.equal(doc.getText(), '"logs/5421000613151/app.log"');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), `"${key}"`);
+  });
+
+  it('reverses a selected bare timestamp', async () => {
+    const { doc, actions } = await keyActions('t=1513160001245;', '1513160001245', `${KIND}.reverseTimestamp`);
+    assert.ok(await vscode.workspace.applyEdit(actions[0]!.edit!));
+    assert.equal(doc.getText(), 't=5421000613151;');
+  });
+
+  it('offers nothing without a selection, on prose or on a plain word', async () => {
+    const editor = await open(`${KEY}\nsome words here\nplain`);
+    const uri = editor.document.uri;
+    const run = async (range: vscode.Range) => ((await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider', uri, range, KIND)) ?? []).filter((a) => a.kind?.value.startsWith(KIND));
+    assert.deepEqual(await run(new vscode.Range(0, 3, 0, 3)), []);
+    assert.deepEqual(await run(new vscode.Range(1, 0, 1, 15)), []);
+    assert.deepEqual(await run(new vscode.Range(2, 0, 2, 5)), []);
+  });
+
+  it('answers only when key actions are wanted', async () => {
+    const { actions } = await keyActions(KEY, KEY, 'refactor.rewrite.idsmith.uuid');
+    assert.deepEqual(actions, []);
+  });
+});

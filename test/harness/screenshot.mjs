@@ -1,0 +1,137 @@
+// Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
+//   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
+//                                    [--shots workbench,hover,codeaction,insert] [--url URL]
+// --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
+// Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
+// hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchBrowser, workbenchUrl } from './browser.mjs';
+import { ROOT } from './bundle.mjs';
+import { startCodeServer } from './codeserver.mjs';
+import { installExtension } from './install.mjs';
+import { provision } from './provision.mjs';
+
+const { values: opts } = parseArgs({ options: {
+  file: { type: 'string', default: 'fixtures/orders.json' },
+  id: { type: 'string', default: '0195941a-adb2-75b4-9b96-4f356f00ece9' },
+  out: { type: 'string', default: 'media' },
+  shots: { type: 'string', default: 'workbench,hover,codeaction,insert' },
+  folder: { type: 'string', default: 'sample' },
+  url: { type: 'string' },
+} });
+const log = (msg) => console.log(`[screenshot] ${msg}`);
+const outDir = path.resolve(ROOT, opts.out);
+
+/** Each shot leaves the workbench as it found it (Escape), so shots can run in any order. */
+const SHOTS = {
+  async workbench(page) {
+    await page.mouse.move(5, 5);
+    return page;
+  },
+  async hover(page) {
+    const box = await idBox(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForTimeout(300); // the hover fades in
+    return page;
+  },
+  async codeaction(page) {
+    const box = await idBox(page);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('Control+Period');
+    await page.locator('.action-widget').first().waitFor({ state: 'visible', timeout: 15_000 });
+    return page;
+  },
+  async insert(page) {
+    await page.keyboard.press('F1');
+    await page.keyboard.type('Idsmith: Insert ID');
+    // Fuzzy matching also lists "Insert ID at Time…": pick the exact title.
+    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Idsmith: Insert ID…$/ }) })
+      .first().click({ timeout: 15_000 });
+    await page.mouse.move(5, 5); // no tooltip over the list
+    // The quick pick of kinds replaces the palette's list.
+    await page.waitForFunction(() => !document.querySelector('.quick-input-widget input')?.value?.includes('Insert ID'), null, { timeout: 15_000 });
+    await page.waitForTimeout(300);
+    return page;
+  },
+};
+
+/** Screen box of the first occurrence of the ID in the visible editor. */
+async function idBox(page) {
+  const token = page.locator('.monaco-editor .view-lines span span', { hasText: opts.id }).first();
+  await token.waitFor({ state: 'visible', timeout: 15_000 });
+  const box = await token.boundingBox();
+  const text = await token.textContent();
+  // The token may hold quotes around the ID: aim at the ID's own characters.
+  const start = text.indexOf(opts.id);
+  const charWidth = box.width / text.length;
+  return { x: box.x + start * charWidth, y: box.y, width: opts.id.length * charWidth, height: box.height };
+}
+
+async function openFile(page, relative) {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.keyboard.type(relative);
+  // File search runs on the server; Enter before it answers would do nothing.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relative) }).first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab[data-resource-name="${path.basename(relative)}"]`).waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(1000); // tokenisation and the first paint
+}
+
+async function main() {
+  const shots = opts.shots.split(',').map((s) => s.trim());
+  const unknown = shots.filter((s) => !SHOTS[s]);
+  if (unknown.length) throw new Error(`unknown shot(s) ${unknown.join(', ')}; known: ${Object.keys(SHOTS).join(', ')}`);
+  let server;
+  let workspace;
+  if (!opts.url) {
+    const editor = await provision();
+    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-shots-'));
+    fs.cpSync(path.resolve(ROOT, opts.folder), workspace, { recursive: true });
+    server = await startCodeServer(editor, {
+      folder: workspace,
+      extensions: (dir) => installExtension(dir),
+      settings: { 'workbench.colorTheme': 'Default Dark Modern', 'editor.minimap.enabled': false,
+        'editor.hover.delay': 200, 'idsmith.hover.timeZone': 'UTC' },
+    });
+  }
+  const browser = await launchBrowser();
+  const stop = async () => {
+    await browser.close().catch(() => {});
+    await server?.stop();
+    if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => stop().finally(() => process.exit(130)));
+  const page = await browser.newPage({ viewport: { width: 1200, height: 720 }, deviceScaleFactor: 1 });
+  try {
+    await page.goto(opts.url ?? workbenchUrl(server.port, workspace));
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(3000); // extensions activate after startup
+    await openFile(page, opts.file);
+    fs.mkdirSync(outDir, { recursive: true });
+    for (const shot of shots) {
+      await SHOTS[shot](page);
+      const file = path.join(outDir, `screenshot-${shot}.png`);
+      await page.screenshot({ path: file });
+      log(`saved ${path.relative(ROOT, file)}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    }
+  } catch (e) {
+    const file = path.join(os.tmpdir(), `idsmith-screenshot-failure-${process.pid}.png`);
+    await page.screenshot({ path: file }).catch(() => {});
+    throw new Error(`${e.message}\n(the workbench at that moment: ${file})`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(`[screenshot] ${e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import { strict as assert } from 'node:assert';
+import { idAt, inspect } from '../../src/core';
+import { buildCard, type Card } from '../../src/editor/card';
+import { documentMarkdown, hoverMarkdown } from '../../src/editor/cardMarkdown';
+import type { DecodeContext } from '../../src/editor/decodeContext';
+import { zonedTime } from '../../src/editor/zonedTime';
+
+// The card model behind hover and inspect, on the reference vectors, without an editor. The
+// rendered hover in a real editor is checked by test/integration/hover.test.ts.
+
+const NOW = Date.UTC(2026, 0, 1);
+const UTC: DecodeContext = { zone: zonedTime('UTC', 'iso') };
+const BERLIN: DecodeContext = { zone: zonedTime('Europe/Berlin', 'iso') };
+
+function hoverCard(id: string, ctx = UTC): Card {
+  const m = idAt(`x ${id} y`, 3, ctx.epoch === undefined ? {} : { epoch: ctx.epoch });
+  assert.ok(m, `the scanner finds ${id}`);
+  return buildCard(m.decoded, ctx, { full: false, now: NOW });
+}
+
+const row = (card: Card, label: string): string | undefined => card.rows.find((r) => r.label === label)?.value;
+
+describe('hover card', () => {
+  const titles: Array<[string, string]> = [
+    ['01ARYZ6S41TSV4RRFFQ69G5FAV', 'ULID'],
+    ['c232ab00-9414-11ec-b3c8-9f6bdeced846', 'UUID v1'],
+    ['1ec9414c-232a-6b00-b3c8-9f6bdeced846', 'UUID v6'],
+    ['017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'UUID v7'],
+    ['0ujtsYcgvSTl8PAuAdqWYSMnLOv', 'KSUID'],
+    ['507f1f77bcf86cd799439011', 'ObjectId'],
+    ['prefix_01h455vb4pex5vsknk084sn02q', 'TypeID'],
+    ['01563df3-6481-d676-4c61-efb99302bd5b', 'UUID'],
+    ['00000000-0000-0000-0000-000000000000', 'Nil UUID'],
+    ['user_01H455VB4PEX5VSKNK084SN02Q', 'Invalid TypeID'],
+  ];
+  for (const [id, title] of titles) {
+    it(`titles ${id} "${title}"`, () => assert.equal(hoverCard(id).title, title));
+  }
+
+  it('gives v1/v6 100 ns precision and tells a random node from a possible MAC address', () => {
+    const random = hoverCard('c232ab00-9414-11ec-b3c8-9f6bdeced846');
+    assert.equal(row(random, 'UTC'), '2022-02-22T19:22:22.0000000Z');
+    assert.equal(row(random, 'Clock sequence'), '13256 (0x33c8)');
+    assert.ok(random.notes.some((n) => n.includes('multicast bit set: random node')));
+    const mac = hoverCard('6ba7b810-9dad-11d1-80b4-00c04fd430c8'); // RFC namespace UUID, node 00:c0:4f:…
+    assert.ok(mac.notes.some((n) => n.includes('may be the MAC address')), mac.notes.join('\n'));
+  });
+
+  it('offers the ULID reading of a non-RFC UUID only when its time is plausible', () => {
+    const asUlid = hoverCard('01563df3-6481-d676-4c61-efb99302bd5b');
+    assert.equal(row(asUlid, 'As ULID, UTC'), '2016-07-30T22:36:16.385Z');
+    assert.ok(asUlid.notes.some((n) => n.includes('no version to read')));
+    const random = hoverCard('f1e2d3c4-b5a6-1798-c8d7-e6f5a4b3c2d1'); // variant c: Microsoft; ULID time far future
+    assert.equal(row(random, 'As ULID, UTC'), undefined);
+    assert.ok(random.notes.some((n) => n.includes('no version to read')));
+  });
+
+  it('shows the time zone line unless it would repeat UTC', () => {
+    assert.equal(row(hoverCard('01ARYZ6S41TSV4RRFFQ69G5FAV', BERLIN), 'Europe/Berlin'), '2016-07-31 00:36:16.385 +02:00');
+    assert.deepEqual(hoverCard('01ARYZ6S41TSV4RRFFQ69G5FAV').rows.map((r) => r.label).filter((l) => l.includes('/')), []);
+  });
+
+  it('lists plausible snowflake readings without an epoch, one reading with', () => {
+    const auto = hoverCard('175928847299117063');
+    assert.ok(auto.readings.length >= 2 && auto.readings.every((r) => r.plausible));
+    assert.ok(auto.readings.some((r) => r.label === 'Discord' && r.time === '2016-04-30T11:18:25.796Z'));
+    assert.match(hoverMarkdown(auto, []), /\| Reading \| Created \(UTC\) \|/);
+    const discord = hoverCard('175928847299117063', { ...UTC, epoch: 'discord', epochLabel: 'Discord' });
+    assert.equal(discord.title, 'Snowflake (Discord)');
+    assert.deepEqual(discord.readings, []);
+    assert.equal(row(discord, 'UTC'), '2016-04-30T11:18:25.796Z');
+    assert.deepEqual([row(discord, 'Worker'), row(discord, 'Process'), row(discord, 'Sequence')], ['1', '0', '7']);
+  });
+
+  it('inspect cards carry every representation the core offers', () => {
+    const card = buildCard(inspect('01ARYZ6S41TSV4RRFFQ69G5FAV'), UTC, { full: true, now: NOW });
+    const targets = card.representations.map((r) => r.target);
+    for (const t of ['uuid', 'hex', 'int', 'base64', 'base64url', 'uuid-urn']) assert.ok(targets.includes(t), t);
+    assert.match(documentMarkdown(card), /\| Unix ms \| `1469918176385` \|/);
+  });
+});

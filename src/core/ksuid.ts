@@ -1,4 +1,5 @@
-import { RandomPool, bytesToHex } from './bytes';
+import { RandomPool } from './bytes';
+import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -89,6 +90,18 @@ export function isKsuid(text: string): boolean {
   return text <= KSUID_MAX;
 }
 
+const UPPER_HEX_CODES = Array.from('0123456789ABCDEF', (c) => c.charCodeAt(0));
+const payloadCodes: number[] = new Array<number>(32).fill(48);
+
+/** The 16 payload bytes as upper-case hex, as segmentio's `ksuid inspect` prints them. */
+function payloadHex(b: Uint8Array): string {
+  for (let i = 0; i < 16; i++) {
+    payloadCodes[2 * i] = UPPER_HEX_CODES[b[4 + i]! >>> 4]!;
+    payloadCodes[2 * i + 1] = UPPER_HEX_CODES[b[4 + i]! & 15]!;
+  }
+  return String.fromCharCode.apply(null, payloadCodes);
+}
+
 function ksuidSeconds(b: Uint8Array): number {
   return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
 }
@@ -100,9 +113,9 @@ export function decodeKsuid(text: string): Decoded {
     input: text,
     kind: 'ksuid',
     valid: true,
-    time: new Date(unixMs).toISOString(),
+    time: isoFromMs(unixMs),
     unixMs,
-    fields: { payload: bytesToHex(b.subarray(4)).toUpperCase() },
+    fields: { payload: payloadHex(b) },
   };
 }
 

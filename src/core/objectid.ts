@@ -1,4 +1,5 @@
 import { HEX_PAIRS, badCharMessage, bytesToHex, readHex } from './bytes';
+import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -33,9 +34,9 @@ export function decodeObjectId(text: string): Decoded {
     input: text,
     kind: 'objectid',
     valid: true,
-    time: new Date(unixMs).toISOString(),
+    time: isoFromMs(unixMs),
     unixMs,
-    fields: { random: bytesToHex(b.subarray(4, 9)), counter: (b[9]! << 16) | (b[10]! << 8) | b[11]! },
+    fields: { random: text.slice(8, 18).toLowerCase(), counter: (b[9]! << 16) | (b[10]! << 8) | b[11]! },
   };
 }
 

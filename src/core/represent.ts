@@ -27,10 +27,13 @@ function isDigits(text: string): boolean {
 
 /**
  * Any 128-bit ID the user pointed at, told apart by shape:
- * 36/38/45 chars -> UUID; 32 hex -> hex (even when all digits: a 32-digit decimal would be an
- * ID with its top 22 bits zero); 26 Crockford chars -> ULID (a prefix-less TypeID is the same
- * text); `prefix_` + 26 -> TypeID; 1-39 digits -> decimal integer; 24 chars ending `==` or 22
+ * 36/38/45 chars with a non-digit -> UUID; 32 hex -> hex; 26 Crockford chars -> ULID (a
+ * prefix-less TypeID is the same text); `prefix_` + 26 -> TypeID; other runs of 1-39 digits ->
+ * decimal integer (so 22 digits is an integer, not base64url); 24 chars ending `==` or 22
  * chars -> base64 (base64url when it uses - or _ or is unpadded without + and /).
+ * Known ambiguity, resolved by shape: a decimal of exactly 26 or 32 digits reads as a ULID or
+ * hex. Such an integer is below 10^32 (its top 22 bits are zero), which no real ULID, UUIDv4
+ * or v7 of this era is.
  */
 export function parse128(text: string): Parsed128 {
   const t = text.trim();

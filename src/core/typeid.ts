@@ -1,6 +1,6 @@
 import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from './crockford';
 import { IdError, type Decoded } from './types';
-import { decodeUuid, formatUuid } from './uuid';
+import { decodeUuidBytes, formatUuid } from './uuid';
 
 export const TYPEID_PREFIX_MAX = 63;
 
@@ -65,6 +65,9 @@ export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
 export function decodeTypeId(text: string): Decoded {
   const { prefix, bytes } = parseTypeId(text);
   const uuid = formatUuid(bytes);
-  const d = decodeUuid(uuid);
-  return { ...d, input: text, kind: 'typeid', fields: { ...d.fields, prefix, uuid } };
+  const d = decodeUuidBytes(bytes, text);
+  d.kind = 'typeid';
+  d.fields.prefix = prefix;
+  d.fields.uuid = uuid;
+  return d;
 }

@@ -1,6 +1,7 @@
 import { fixULIDBase32 } from 'ulid';
-import { RandomPool, bytesToHex } from './bytes';
+import { RandomPool } from './bytes';
 import { CROCKFORD_VALUES, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from './crockford';
+import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -50,9 +51,10 @@ export function decodeUlid(text: string): Decoded {
     input: text,
     kind: 'ulid',
     valid: true,
-    time: new Date(unixMs).toISOString(),
+    time: isoFromMs(unixMs),
     unixMs,
-    fields: { random: bytesToHex(bytes.subarray(6)).toUpperCase() },
+    // The 80 random bits as they read in the ID (16 Crockford chars), cheaper than re-encoding.
+    fields: { random: text.slice(10).toUpperCase() },
   };
 }
 

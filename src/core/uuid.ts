@@ -1,5 +1,6 @@
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
 import { HEX_PAIRS, RandomPool, badCharMessage, readHex } from './bytes';
+import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type FieldValue, type RandomSource, type UuidVariant } from './types';
 import { ulidTime } from './ulid';
@@ -24,10 +25,10 @@ function parseAt(text: string, start: number, dashed: boolean): Uint8Array {
   const out = new Uint8Array(16);
   let bad: number;
   if (dashed) {
-    for (const d of [8, 13, 18, 23]) {
-      if (text.charCodeAt(start + d) !== 45) {
-        throw new IdError('INVALID_CHARACTER', `A UUID needs '-' at position ${start + d + 1}; got '${text[start + d]}'. Expected 8-4-4-4-12 hex digits.`);
-      }
+    if (text.charCodeAt(start + 8) !== 45 || text.charCodeAt(start + 13) !== 45 ||
+      text.charCodeAt(start + 18) !== 45 || text.charCodeAt(start + 23) !== 45) {
+      const d = [8, 13, 18, 23].find((i) => text.charCodeAt(start + i) !== 45)!;
+      throw new IdError('INVALID_CHARACTER', `A UUID needs '-' at position ${start + d + 1}; got '${text[start + d]}'. Expected 8-4-4-4-12 hex digits.`);
     }
     bad = readHex(text, start, out, 0, 4);
     if (bad < 0) bad = readHex(text, start + 9, out, 4, 2);
@@ -165,11 +166,16 @@ function nodeText(b: Uint8Array): string {
 }
 
 export function decodeUuid(text: string): Decoded {
-  const b = parseUuid(text);
+  return decodeUuidBytes(parseUuid(text), text);
+}
+
+/** The reading of 16 UUID bytes, for callers that already hold them (TypeID). */
+export function decodeUuidBytes(b: Uint8Array, input: string): Decoded {
   const variant = uuidVariant(b);
   const fields: Record<string, FieldValue> = {};
-  const out: Decoded = { input: text, kind: 'uuid', valid: true, variant, fields };
-  const sp = special(b);
+  const out: Decoded = { input, kind: 'uuid', valid: true, variant, fields };
+  // Nil is of the NCS variant and Max of the future one, so RFC UUIDs skip the check.
+  const sp = variant === 'rfc9562' || variant === 'microsoft' ? undefined : special(b);
   if (sp) {
     fields.special = sp;
     out.version = sp === 'nil' ? 0 : 15;
@@ -184,13 +190,13 @@ export function decodeUuid(text: string): Decoded {
     const { hi28, lo32 } = version === 1 ? v1Ticks(b) : v6Ticks(b);
     const { ms, sub } = ticksToMs(hi28, lo32);
     out.unixMs = ms;
-    out.time = new Date(ms).toISOString();
+    out.time = isoFromMs(ms);
     out.timePrecise = out.time.slice(0, -1) + String(sub).padStart(4, '0') + 'Z';
     fields.clockSeq = ((b[8]! & 0x3f) << 8) | b[9]!;
     fields.node = nodeText(b);
   } else if (version === 7) {
     out.unixMs = ulidTime(b);
-    out.time = new Date(out.unixMs).toISOString();
+    out.time = isoFromMs(out.unixMs);
   }
   return out;
 }

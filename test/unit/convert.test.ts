@@ -11,6 +11,9 @@ const UUID = '01563df3-6481-d676-4c61-efb99302bd5b';
 const RFC_V1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
 const RFC_V6 = '1ec9414c-232a-6b00-b3c8-9f6bdeced846';
 const bytes16 = fc.uint8Array({ minLength: 16, maxLength: 16 });
+// A decimal of exactly 26 or 32 digits reads as a ULID or hex by design (see parse128); the
+// round-trip properties skip those values and the shape test below pins the rule.
+const AMBIGUOUS_INT_LENGTHS = new Set([26, 32]);
 const FORMS: Form128[] = ['ulid', 'uuid', 'hex', 'int', 'base64', 'base64url', 'typeid'];
 
 describe('represent', () => {
@@ -28,8 +31,16 @@ describe('represent', () => {
     assert.equal(parse128(`user_${ULID.toLowerCase()}`).prefix, 'user');
   });
 
-  it('reads 32 digits as hex and refuses integers above 2^128-1', () => {
+  it('reads 32 digits as hex, 26 as a ULID, other digit runs as integers, and refuses > 2^128-1', () => {
     assert.equal(parse128('00000000000000000000000000000010').from, 'hex');
+    assert.equal(parse128('01234567890123456789012345').from, 'ulid');
+    assert.equal(parse128('1234567890123456789012').from, 'int');
+    assert.equal(parse128('12345678901234567890123456789012345678').from, 'int');
+    assert.equal(parse128('123456789012345678901234567890123456').from, 'int');
+    for (const digits of [1, 21, 22, 25, 27, 31, 33, 36, 38, 39]) {
+      const v = 10n ** BigInt(digits - 1) + 7n;
+      assert.equal(convert(convert(v.toString(), 'uuid'), 'int'), v.toString(), `${digits} digits`);
+    }
     assert.equal(to128(parse128('340282366920938463463374607431768211455').bytes, 'uuid'), 'ffffffff-ffff-ffff-ffff-ffffffffffff');
     assert.throws(() => parse128('340282366920938463463374607431768211456'), code('OVERFLOW'));
     assert.equal(to128(parse128('0').bytes, 'ulid'), '00000000000000000000000000');
@@ -50,6 +61,7 @@ describe('represent', () => {
   it('round-trips any 128 bits through every form (property)', () => {
     fc.assert(fc.property(bytes16, fc.constantFrom(...FORMS), (b, form) => {
       const text = to128(b, form, form === 'typeid' ? 'user' : '');
+      fc.pre(!(form === 'int' && AMBIGUOUS_INT_LENGTHS.has(text.length)));
       const back = parse128(text);
       assert.deepEqual(back.bytes, b);
       assert.equal(back.from, form === 'base64url' || form === 'base64' ? back.from : form);
@@ -62,6 +74,7 @@ describe('represent', () => {
       const uuid = convert(ulid, 'uuid');
       const hex = convert(uuid, 'hex');
       const int = convert(hex, 'int');
+      fc.pre(!AMBIGUOUS_INT_LENGTHS.has(int.length));
       const b64 = convert(int, 'base64');
       const b64url = convert(b64, 'base64url');
       const typeid = convert(b64url, 'typeid:order');

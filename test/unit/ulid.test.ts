@@ -12,6 +12,7 @@ describe('ulid', () => {
     assert.equal(d.kind, 'ulid');
     assert.equal(d.unixMs, 1469918176385);
     assert.equal(d.time, '2016-07-30T22:36:16.385Z');
+    assert.equal(decodeUlid('01aryz6s41tsv4rrffq69g5fav').fields.random, 'TSV4RRFFQ69G5FAV');
     assert.equal(formatUuid(parseUlid('01ARYZ6S41TSV4RRFFQ69G5FAV')), '01563df3-6481-d676-4c61-efb99302bd5b');
   });
 

@@ -73,7 +73,7 @@ async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
   if (input === undefined) return undefined;
   const decoded = decode(input.trim(), ctx);
   if (decoded.kind === 'unknown') {
-    void vscode.window.showErrorMessage(`Idsmith: nothing to inspect. ${decoded.error ?? 'Not an ID Idsmith recognises.'}`);
+    void vscode.window.showErrorMessage(`Idsmith: ${decoded.error ?? 'not an ID Idsmith recognises.'}`);
     return decoded;
   }
   const document = await vscode.workspace.openTextDocument(cardUri(decoded));

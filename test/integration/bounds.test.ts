@@ -2,16 +2,17 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { BoundsResult } from '../../src/editor/bounds';
-import { activateExtension, closeAllEditors, openDocument, waitFor } from './util';
+import { openFresh } from './freshDocument';
+import { activateExtension, closeAllEditors, waitFor } from './util';
 
 // idsmith.insertBounds in its argument form (as a keybinding calls it): the inserted smallest
 // and largest IDs must decode, with the core's decoder, to the edges of the window.
 
-/** openDocument, then wait until the editor is active and shows this content: an untitled
- *  document's name is reused after close, and the extension host can briefly hand out the old one. */
+/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
+ *  the commands under test act on. */
 async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document && editor.document.getText() === content, 'the new document to be active');
+  const editor = await openFresh(content, language);
+  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
   return editor;
 }
 

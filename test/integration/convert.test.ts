@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { ConvertActionProvider } from '../../src/editor/convert';
-import { activateExtension, closeAllEditors, openDocument, toSelection, waitFor } from './util';
+import { openFresh } from './freshDocument';
+import { activateExtension, closeAllEditors, toSelection, waitFor } from './util';
 import type { Sel } from './util';
 
 // Convert code actions and idsmith.convert through the public API: the actions VS Code gets from
@@ -9,11 +10,11 @@ import type { Sel } from './util';
 // workspace.applyEdit, and the command as a keybinding calls it. Expected texts are computed here
 // from the bytes, independently of the core.
 
-/** openDocument, then wait until the editor is active and shows this content: an untitled
- *  document's name is reused after close, and the extension host can briefly hand out the old one. */
+/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
+ *  the commands under test act on. */
 async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document && editor.document.getText() === content, 'the new document to be active');
+  const editor = await openFresh(content, language);
+  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
   return editor;
 }
 

@@ -1,14 +1,15 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, waitFor } from './util';
+import { openFresh } from './freshDocument';
+import { activateExtension, closeAllEditors, waitFor } from './util';
 
 // Object-key partitioning code actions on a selected key path, through the public API.
 
-/** openDocument, then wait until the editor is active and shows this content: an untitled
- *  document's name is reused after close, and the extension host can briefly hand out the old one. */
+/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
+ *  the commands under test act on. */
 async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document && editor.document.getText() === content, 'the new document to be active');
+  const editor = await openFresh(content, language);
+  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
   return editor;
 }
 

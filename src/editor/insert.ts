@@ -132,7 +132,8 @@ async function insert(context: vscode.ExtensionContext, req: Request): Promise<I
     return { range: sel, text: mine.join(eol + indentationAt(document, sel.start.line)) };
   });
   await applyReplacements(editor, reps, version, true);
-  await rememberKind(context.globalState, req.kind === 'uuid' ? 'uuidv4' : req.kind);
+  // Not awaited: the order of the kind picker is no part of this insert's result.
+  void rememberKind(context.globalState, req.kind === 'uuid' ? 'uuidv4' : req.kind);
   return { status: 'inserted', kind, ids };
 }
 

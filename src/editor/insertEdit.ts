@@ -62,6 +62,11 @@ export async function applyReplacements(
     ends.push(start + shift + r.text.length);
     shift += r.text.length - (end - start);
   }
+  // VS Code carries every cursor through every replacement of an edit; with thousands of
+  // cursors that dominated the time (measured: 10,000 cursors, several times slower). One
+  // cursor during the edit, then the final cursors in one assignment, does the same job.
+  const before = editor.selections;
+  if (moveCursors && before.length > 1) editor.selections = [new vscode.Selection(reps[0]!.range.start, reps[0]!.range.start)];
   const ok = await editor.edit(
     (b) => {
       for (const r of reps) b.replace(r.range, r.text);
@@ -69,6 +74,7 @@ export async function applyReplacements(
     { undoStopBefore: true, undoStopAfter: true },
   );
   if (!ok) {
+    if (moveCursors && document.version === versionAtStart) editor.selections = before;
     // The edit is atomic: false means the document is exactly as it was.
     if (document.version === versionAtStart) {
       throw new InsertFailure('READ_ONLY', 'The editor is read-only (or refused the edit); nothing was inserted.');

@@ -1,4 +1,4 @@
-import { HEX_PAIRS, badCharMessage, bytesToHex, readHex } from './bytes';
+import { HEX_PAIRS, HEX_VALUES, badCharMessage, bytesToHex, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
@@ -15,7 +15,18 @@ export function parseObjectId(text: string): Uint8Array {
 
 export function isObjectId(text: string): boolean {
   if (text.length !== 24) return false;
-  return readHex(text, 0, new Uint8Array(12)) < 0;
+  for (let i = 0; i < 24; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || HEX_VALUES[c] === 255) return false;
+  }
+  return true;
+}
+
+/** Hex digits [from, to) of valid hex text as a Number (up to 13 digits stay exact). */
+function hexNumber(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 16 + HEX_VALUES[text.charCodeAt(i)]!;
+  return n;
 }
 
 export function encodeObjectId(bytes: Uint8Array): string {
@@ -26,9 +37,9 @@ export function encodeObjectId(bytes: Uint8Array): string {
 }
 
 export function decodeObjectId(text: string): Decoded {
-  const b = parseObjectId(text);
-  // Unsigned on purpose: 0x80000000 is 2038-01-19T03:14:08Z, not 1901.
-  const seconds = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+  if (!isObjectId(text)) parseObjectId(text); // throws the precise error
+  // Unsigned on purpose (Number arithmetic, no sign bit): 0x80000000 is 2038-01-19T03:14:08Z, not 1901.
+  const seconds = hexNumber(text, 0, 8);
   const unixMs = seconds * 1000;
   return {
     input: text,
@@ -36,7 +47,7 @@ export function decodeObjectId(text: string): Decoded {
     valid: true,
     time: isoFromMs(unixMs),
     unixMs,
-    fields: { random: text.slice(8, 18).toLowerCase(), counter: (b[9]! << 16) | (b[10]! << 8) | b[11]! },
+    fields: { random: text.slice(8, 18).toLowerCase(), counter: hexNumber(text, 18, 24) },
   };
 }
 

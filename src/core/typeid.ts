@@ -46,13 +46,16 @@ export function parseTypeId(text: string): { prefix: string; bytes: Uint8Array }
   return { prefix, bytes: decodeCrockford(suffix, 'The TypeID suffix') };
 }
 
+/** The checks of `parseTypeId` without throwing (validation sits on hot paths). */
 export function isTypeId(text: string): boolean {
-  try {
-    parseTypeId(text);
-    return true;
-  } catch {
-    return false;
+  const sep = text.lastIndexOf('_');
+  if (sep === 0 || text.length - sep - 1 !== 26) return false;
+  if (sep > 0 && prefixProblem(text.slice(0, sep)) !== undefined) return false;
+  for (let i = sep + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || CROCKFORD_VALUES[c] === 255 || (c >= 65 && c <= 90)) return false;
   }
+  return CROCKFORD_VALUES[text.charCodeAt(sep + 1)]! <= 7;
 }
 
 export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {

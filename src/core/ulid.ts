@@ -45,8 +45,10 @@ export function ulidTime(bytes: Uint8Array): number {
 }
 
 export function decodeUlid(text: string): Decoded {
-  const bytes = parseUlid(text);
-  const unixMs = ulidTime(bytes);
+  if (!isUlid(text)) parseUlid(text); // throws the precise error
+  // The time straight from the first 10 chars (50 bits, exact in a Number): no bytes needed.
+  let unixMs = 0;
+  for (let i = 0; i < 10; i++) unixMs = unixMs * 32 + CROCKFORD_VALUES[text.charCodeAt(i)]!;
   return {
     input: text,
     kind: 'ulid',

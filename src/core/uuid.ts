@@ -1,5 +1,5 @@
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
-import { HEX_PAIRS, RandomPool, badCharMessage, readHex } from './bytes';
+import { HEX_PAIRS, HEX_VALUES, RandomPool, badCharMessage, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { IdError, type Clock, type Decoded, type FieldValue, type RandomSource, type UuidVariant } from './types';
@@ -66,12 +66,28 @@ export function parseUuid(text: string): Uint8Array {
   }
 }
 
+function hexRun(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || HEX_VALUES[c] === 255) return false;
+  }
+  return true;
+}
+
+function dashedAt(text: string, s: number): boolean {
+  return text.charCodeAt(s + 8) === 45 && text.charCodeAt(s + 13) === 45 && text.charCodeAt(s + 18) === 45 &&
+    text.charCodeAt(s + 23) === 45 && hexRun(text, s, s + 8) && hexRun(text, s + 9, s + 13) &&
+    hexRun(text, s + 14, s + 18) && hexRun(text, s + 19, s + 23) && hexRun(text, s + 24, s + 36);
+}
+
+/** Every form `parseUuid` accepts, checked without throwing (validation sits on hot paths). */
 export function isUuid(text: string): boolean {
-  try {
-    parseUuid(text);
-    return true;
-  } catch {
-    return false;
+  switch (text.length) {
+    case 36: return dashedAt(text, 0);
+    case 32: return hexRun(text, 0, 32);
+    case 38: return text.charCodeAt(0) === 123 && text.charCodeAt(37) === 125 && dashedAt(text, 1);
+    case 45: return text.slice(0, 9).toLowerCase() === 'urn:uuid:' && dashedAt(text, 9);
+    default: return false;
   }
 }
 

@@ -23,6 +23,8 @@ describe('objectid', () => {
     assert.equal(encodeObjectId(parseObjectId('507F1F77BCF86CD799439011')), '507f1f77bcf86cd799439011');
     assert.equal(isObjectId('507F1F77BCF86CD799439011'), true);
     assert.equal(isObjectId('507F1F77BCF86CD79943901g'), false);
+    assert.equal(isObjectId('507f1f77bcf86cd79943901'), false);
+    assert.throws(() => decodeObjectId('507f1f77bcf86cd79943901g'), /position 24/);
   });
 
   it('rejects bad input with codes', () => {

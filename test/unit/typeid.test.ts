@@ -47,5 +47,10 @@ describe('typeid', () => {
     assert.throws(() => parseTypeId(''), code('EMPTY'));
     assert.equal(isTypeId(VECTOR), true);
     assert.equal(isTypeId('prefix_01H455VB4PEX5VSKNK084SN02Q'), false);
+    for (const bad of ['_01h455vb4pex5vsknk084sn02q', 'User_01h455vb4pex5vsknk084sn02q', 'prefix_81h455vb4pex5vsknk084sn02q', 'prefix_01h455vb4pex5vsknk084sn02', 'prefix_01h455vb4pex5vsknk084sn02l', '']) {
+      assert.equal(isTypeId(bad), false, bad);
+      assert.throws(() => parseTypeId(bad), IdError, 'isTypeId and parseTypeId agree');
+    }
+    assert.equal(isTypeId('01h455vb4pex5vsknk084sn02q'), true);
   });
 });

@@ -29,6 +29,10 @@ describe('uuid', () => {
       assert.throws(() => parseUuid('[c232ab00-9414-11ec-b3c8-9f6bdeced846]'), code('INVALID_CHARACTER'));
       assert.throws(() => parseUuid('uri:uuid:c232ab00-9414-11ec-b3c8-9f6bdeced846'), code('INVALID_CHARACTER'));
       assert.equal(isUuid('c232ab00-9414-11ec-b3c8-9f6bdeced84'), false);
+      for (const bad of ['c232ab00-9414-11ec-b3c8-9f6bdeced84g', '{c232ab00-9414-11ec-b3c8-9f6bdeced846', 'urn:uuix:c232ab00-9414-11ec-b3c8-9f6bdeced846', 'c232ab00-9414-11ec-b3c8x9f6bdeced846', 'c232ab0019414-11ec-b3c8-9f6bdeced846', '']) {
+        assert.equal(isUuid(bad), false, bad);
+        assert.throws(() => parseUuid(bad), IdError, 'isUuid and parseUuid agree');
+      }
     });
   });
 

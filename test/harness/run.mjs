@@ -54,8 +54,10 @@ async function shutdown() {
   for (const dir of running.tmp.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
+let interrupted = false;
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
   process.on(signal, () => {
+    interrupted = true;
     log(`${signal}: stopping code-server and Chromium`);
     shutdown().finally(() => process.exit(code));
   });
@@ -165,6 +167,7 @@ async function main() {
 }
 
 main().then((code) => process.exit(code), async (e) => {
+  if (interrupted) return; // the signal handler is already shutting down; errors are its echo
   console.error(`[harness] ${e instanceof PrerequisiteError || e instanceof UsageError ? '' : 'error: '}${e.message}`);
   await shutdown();
   process.exit(e instanceof PrerequisiteError || e instanceof UsageError ? 2 : 1);

@@ -22,9 +22,10 @@ export function discoverTests(dir = INTEGRATION) {
  * @param {'node'|'web'} host
  * @param {string[]} testFiles absolute paths
  * @param {string} outDir
+ * @param {{ tagged?: boolean }} [opts] tagged: output lines tagged for run.mjs (see log.ts)
  * @returns {Promise<string>} the bundle to pass as extensionTestsPath
  */
-export async function bundleSuite(host, testFiles, outDir) {
+export async function bundleSuite(host, testFiles, outDir, { tagged = true } = {}) {
   // CommonJS requires keep the order explicit: index.ts installs mocha's globals before the
   // test files call describe()/it() at load time.
   const entry = [
@@ -44,7 +45,11 @@ export async function bundleSuite(host, testFiles, outDir) {
     logLevel: 'warning',
     platform: host === 'web' ? 'browser' : 'node',
     ...(host === 'web' ? webOptions() : {}),
-    define: { __IDSMITH_TEST_HOST__: JSON.stringify(host), ...(host === 'web' ? webOptions().define : {}) },
+    define: {
+      __IDSMITH_TEST_HOST__: JSON.stringify(host),
+      __IDSMITH_TAG_OUTPUT__: String(tagged),
+      ...(host === 'web' ? webOptions().define : {}),
+    },
   });
   return outfile;
 }

@@ -3,7 +3,7 @@
 // Mocha's browser build is used in both hosts: it is one self-contained script that needs no
 // Node APIs, so the same runner works in the Node host and in the web worker host.
 import 'mocha/mocha.js';
-import { log } from './log';
+import { log, TAGGED } from './log';
 
 // The reporter's output must reach the terminal: see log.ts.
 Mocha.reporters.Base.consoleLog = log;
@@ -19,7 +19,9 @@ export function run(): Promise<void> {
       const stats = runner.stats;
       const passed = stats?.passes ?? 0;
       const failed = stats?.failures ?? failures;
-      log(`${RESULT_MARKER} ${JSON.stringify({ passed, failed, pending: stats?.pending ?? 0 })}`);
+      // The harness prints the closing line itself, prefixed with the host; elsewhere, print it here.
+      if (TAGGED) log(`${RESULT_MARKER} ${JSON.stringify({ passed, failed, pending: stats?.pending ?? 0 })}`);
+      else log(`${passed} passed, ${failed} failed`);
       if (failed > 0) reject(new Error(`${failed} integration test(s) failed`));
       else if (passed === 0) reject(new Error('no integration test ran'));
       else resolve();

@@ -4,6 +4,10 @@
 // harness prints every number once. No Node APIs: this also runs in the web worker host.
 export const LINE_TAG = '[idsmith-test]';
 
+declare const __IDSMITH_TAG_OUTPUT__: boolean;
+/** False under `npm run test:desktop`, where VS Code prints the extension host's output itself. */
+export const TAGGED: boolean = __IDSMITH_TAG_OUTPUT__;
+
 /** console.log's printf subset (%s %d %i %f %j %o %O %c %%) without Node's util.format. */
 export function formatArgs(args: unknown[]): string {
   const rest = [...args];
@@ -43,5 +47,5 @@ let seq = 0;
  * to print (figures, diagnostics) call this; mocha's reporter does too.
  */
 export function log(...args: unknown[]): void {
-  console.log(`${LINE_TAG}${seq++} ${formatArgs(args)}`);
+  console.log(TAGGED ? `${LINE_TAG}${seq++} ${formatArgs(args)}` : formatArgs(args));
 }

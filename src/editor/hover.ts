@@ -4,7 +4,7 @@ import { buildCard, type Card } from './card';
 import { hoverMarkdown } from './cardMarkdown';
 import { Commands } from './commands';
 import { decodeContext } from './decodeContext';
-import { registerLinkCommands, type ConvertAtArgs } from './linkCommands';
+import { isEditable, registerLinkCommands, type ConvertAtArgs } from './linkCommands';
 import { idUnder } from './locate';
 import { commandLink } from './markdown';
 import { settings } from './settings';
@@ -20,7 +20,8 @@ function links(card: Card, match: ScanMatch, document: vscode.TextDocument, line
   if (!d.valid) return [];
   const out = [commandLink('Copy ID', Commands.copyText, [match.text])];
   if (d.time) out.push(commandLink('Copy time', Commands.copyText, [d.timePrecise ?? d.time]));
-  for (const r of card.representations) {
+  const editable = isEditable(document.uri);
+  for (const r of editable ? card.representations : []) {
     if (r.target === 'hex' && d.kind === 'snowflake') continue; // not a form convert writes back
     const args: ConvertAtArgs = {
       uri: document.uri.toString(), line, start: match.start, end: match.end, text: match.text, target: r.target,

@@ -11,7 +11,8 @@ import { settings } from './settings';
 // markdown document: selectable and copyable like any text, never dirty (closing it never asks to
 // save), and available in the web host, where there is no file system to write to.
 
-const SCHEME = 'idsmith-inspect';
+/** The card's URI scheme; the card is read-only, so editing features should leave it alone. */
+export const INSPECT_SCHEME = 'idsmith-inspect';
 
 function decode(input: string, ctx: DecodeContext): Decoded {
   return inspect(input, ctx.epoch === undefined ? {} : { epoch: ctx.epoch });
@@ -27,7 +28,7 @@ class CardDocuments implements vscode.TextDocumentContentProvider {
 
 function cardUri(decoded: Decoded): vscode.Uri {
   const name = `${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
-  return vscode.Uri.from({ scheme: SCHEME, path: `/${name}.md`, query: decoded.input });
+  return vscode.Uri.from({ scheme: INSPECT_SCHEME, path: `/${name}.md`, query: decoded.input });
 }
 
 /** The selection (one line) if there is one, else the ID under the cursor. */
@@ -83,7 +84,7 @@ async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
 
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, new CardDocuments()),
+    vscode.workspace.registerTextDocumentContentProvider(INSPECT_SCHEME, new CardDocuments()),
     vscode.commands.registerCommand(Commands.inspect, inspectCommand),
   );
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { convert } from '../core';
 import { Commands } from './commands';
+import { INSPECT_SCHEME } from './inspect';
 
 // The internal commands behind hover links. Their arguments arrive from a markdown link, so
 // they are validated like user input, and the edit re-checks the document first: the hover may
@@ -14,6 +15,12 @@ export interface ConvertAtArgs {
   end: number;
   text: string;
   target: string;
+}
+
+/** False for read-only file systems and the Inspect card: the editor API would edit them anyway
+ *  (a content-provider document accepts edits), leaving text that no longer matches its source. */
+export function isEditable(uri: vscode.Uri): boolean {
+  return uri.scheme !== INSPECT_SCHEME && vscode.workspace.fs.isWritableFileSystem(uri.scheme) !== false;
 }
 
 const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
@@ -49,6 +56,10 @@ async function convertAt(args: unknown): Promise<boolean> {
     return false;
   }
   const uri = vscode.Uri.parse(args.uri, true);
+  if (!isEditable(uri)) {
+    void vscode.window.showWarningMessage(`Idsmith: ${uri.path.split('/').pop() || uri.toString()} is read-only; ${args.text} was not converted.`);
+    return false;
+  }
   const document = await vscode.workspace.openTextDocument(uri);
   const range = new vscode.Range(args.line, args.start, args.line, args.end);
   if (args.line >= document.lineCount || document.getText(range) !== args.text) {

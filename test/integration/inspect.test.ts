@@ -70,5 +70,16 @@ describe('inspect', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', card.uri, card.positionAt(at + 2));
     const values = (hovers ?? []).flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value));
     assert.ok(values.some((v) => v.startsWith('**UUID**')), values.join('\n---\n'));
+    assert.ok(!values.some((v) => v.includes('command:idsmith.convertAt')), 'no convert links on a read-only card');
+  });
+
+  it('refuses to convert inside the card', async () => {
+    await vscode.commands.executeCommand('idsmith.inspect', { text: ULID });
+    const card = (await cardEditor()).document;
+    const before = card.getText();
+    const at = card.positionAt(before.indexOf(ULID));
+    const args = { uri: card.uri.toString(), line: at.line, start: at.character, end: at.character + ULID.length, text: ULID, target: 'uuid' };
+    assert.equal(await vscode.commands.executeCommand('idsmith.convertAt', args), false);
+    assert.equal(card.getText(), before);
   });
 });

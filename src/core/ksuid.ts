@@ -137,6 +137,9 @@ export class KsuidGenerator {
   private readonly pool: RandomPool;
   private lastS = -1;
   private readonly cur = new Uint8Array(20);
+  /** The base62 digits of `cur`: adding 1 to the payload adds 1 to the whole 160-bit number,
+   *  so the text can count too instead of re-encoding all 20 bytes (the costly part). */
+  private readonly digits: number[] = new Array<number>(27).fill(0);
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -147,6 +150,7 @@ export class KsuidGenerator {
     let s = ksuidSecondsFor(timeMs ?? this.clock());
     if (timeMs === undefined && s < this.lastS) s = this.lastS;
     const b = this.cur;
+    const d = this.digits;
     if (s === this.lastS) {
       let i = 19;
       while (i >= 4 && b[i] === 0xff) i--;
@@ -155,6 +159,9 @@ export class KsuidGenerator {
       }
       b[i]!++;
       for (let j = i + 1; j < 20; j++) b[j] = 0;
+      let k = 26;
+      while (d[k] === 61) d[k--] = 0;
+      d[k]!++;
     } else {
       const at = this.pool.take(16);
       b.set(this.pool.buf.subarray(at, at + 16), 4);
@@ -163,9 +170,16 @@ export class KsuidGenerator {
       b[2] = (s >>> 8) & 0xff;
       b[3] = s & 0xff;
       this.lastS = s;
+      const text = encodeKsuid(b);
+      for (let k = 0; k < 27; k++) d[k] = VALUES[text.charCodeAt(k)]!;
+      return text;
     }
-    return encodeKsuid(b);
+    const codes = this.codes;
+    for (let k = 0; k < 27; k++) codes[k] = ALPHABET_CODES[d[k]!]!;
+    return String.fromCharCode.apply(null, codes);
   }
+
+  private readonly codes: number[] = new Array<number>(27).fill(48);
 
   batch(n: number, timeMs?: number): string[] {
     const out = new Array<string>(n);

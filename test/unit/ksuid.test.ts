@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { decodeKsuid, encodeKsuid, isKsuid, KSUID_MAX, KsuidGenerator, parseKsuid } from '../../src/core/ksuid';
-import { bytesToHex } from '../../src/core/bytes';
+import { bytesToBigInt, bytesToHex } from '../../src/core/bytes';
 import { IdError, type RandomSource } from '../../src/core/types';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
@@ -56,6 +56,18 @@ describe('ksuid', () => {
       const full = new KsuidGenerator({ clock: () => 1507608047000, random: constant(255) });
       full.next();
       assert.throws(() => full.next(), code('MONOTONIC_OVERFLOW'));
+    });
+
+    it('counts in the text exactly as in the bytes, carries included', () => {
+      const g = new KsuidGenerator({ clock: () => 1507608047000 });
+      const ids = g.batch(5000);
+      let prev = bytesToBigInt(parseKsuid(ids[0]!));
+      for (const id of ids.slice(1)) {
+        const v = bytesToBigInt(parseKsuid(id));
+        assert.equal(v - prev, 1n, id);
+        prev = v;
+      }
+      assert.ok(ids.some((id, i) => i > 0 && id.endsWith('0')), 'a carry out of the last digit happened');
     });
 
     it('ascends within a batch and refuses times outside 2014..2150', () => {

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { ScanMatch } from '../core';
-import { IdError, convert, convertTargetsFor, idAt, parse128, scan, validateTypeIdPrefix } from '../core';
+import { IdError, convert, convertTargetsFor, parse128, scan, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
+import { decodeContext } from './decodeContext';
+import { idUnder } from './locate';
 import { settings } from './settings';
 
 // Rewrites IDs between formats: one code action provider (a sub-kind per target) and the
@@ -66,14 +68,13 @@ function targetName(target: string): string {
 /** The kinds whose letters may change case without changing the value. */
 const CASE_INSENSITIVE = new Set(['uuid', 'ulid', 'hex']);
 
-
 /** IDs in `range`: the one under the cursor when empty, else every ID inside the selection.
  *  A selection holding one explicit 128-bit value that the scanner does not look for (32 hex
  *  digits, an integer, base64) counts too: the user pointed at it. */
 export function findIds(document: vscode.TextDocument, range: vscode.Range, shortInts = false): Found[] {
   if (range.isEmpty) {
     const line = document.lineAt(range.start.line);
-    const m = idAt(line.text, range.start.character, scanOptions());
+    const m = idUnder(line.text, range.start.character, decodeContext(settings()));
     if (!m) return [];
     const base = document.offsetAt(line.range.start);
     return [fromMatch(m, base)];
@@ -95,10 +96,11 @@ export function findIds(document: vscode.TextDocument, range: vscode.Range, shor
   }
 }
 
-/** The configured snowflake epoch decides which bare numbers count as IDs, as in the hover. */
+/** The configured snowflake epoch (validated once per settings change) decides which bare
+ *  numbers count as IDs, as in the hover. */
 function scanOptions(): { epoch?: string | number } {
-  const epoch = settings().snowflake.epoch;
-  return epoch === 'auto' ? {} : { epoch };
+  const { epoch } = decodeContext(settings());
+  return epoch === undefined ? {} : { epoch };
 }
 
 function fromMatch(m: ScanMatch, base: number): Found {
@@ -269,6 +271,8 @@ function plan(document: vscode.TextDocument, found: Found[], target: string): Pl
 // Code actions
 
 class ConvertAction extends vscode.CodeAction {
+  /** The offsets in `ids` hold for this version of the document only. */
+  readonly version: number;
   constructor(
     title: string,
     kind: vscode.CodeActionKind,
@@ -277,6 +281,7 @@ class ConvertAction extends vscode.CodeAction {
     readonly target: string,
   ) {
     super(title, kind);
+    this.version = document.version;
   }
 }
 
@@ -344,7 +349,7 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
   // The edit is built only for the action the user picks: a large selection offers a dozen
   // targets and converting every ID for each of them would make the lightbulb slow.
   resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
-    if (action instanceof ConvertAction && !action.edit) {
+    if (action instanceof ConvertAction && !action.edit && action.document.version === action.version) {
       action.edit = plan(action.document, action.ids, action.target).edit;
     }
     return action;

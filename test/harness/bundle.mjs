@@ -28,9 +28,10 @@ export function discoverTests(dir = INTEGRATION) {
 export async function bundleSuite(host, testFiles, outDir, { tagged = true } = {}) {
   // CommonJS requires keep the order explicit: index.ts installs mocha's globals before the
   // test files call describe()/it() at load time.
+  // A file that throws while loading becomes a failing test named after it (see index.ts).
   const entry = [
     `const index = require(${JSON.stringify(path.join(INTEGRATION, 'index.ts'))});`,
-    ...testFiles.map((f) => `require(${JSON.stringify(f)});`),
+    ...testFiles.map((f) => `index.loadTestFile(${JSON.stringify(path.relative(ROOT, f))}, () => require(${JSON.stringify(f)}));`),
     'module.exports = { run: index.run };',
   ].join('\n');
   const outfile = path.join(outDir, `suite-${host}.js`);

@@ -81,6 +81,8 @@ async function testModule(host, tests, outDir) {
 
 // Lines the suite prints are tagged and numbered by test/integration/log.ts; VS Code may relay
 // each on two channels (its log and the page console), so each number is printed once.
+// Workbench errors that every offline run has; they would bury the one that matters.
+const OFFLINE_NOISE = /Canceled|ENOTFOUND|ERR_NAME_NOT_RESOLVED|authentication provider|Long running operations/;
 const TAGGED = /\[idsmith-test\](\d+) ([\s\S]*)$/;
 
 async function runHost(host, opts, editor, outDir) {
@@ -101,10 +103,12 @@ async function runHost(host, opts, editor, outDir) {
 
   let results;
   const printed = new Set();
+  const errors = []; // the workbench's last errors, shown when the suite never reported
   const relay = (text, channel) => {
     const m = TAGGED.exec(text);
     if (!m) {
       if (process.env.IDSMITH_VERBOSE) console.log(`  [${channel}] ${text}`);
+      else if (channel === 'workbench error' && !OFFLINE_NOISE.test(text)) errors.push(text);
       return;
     }
     if (printed.has(m[1])) return;
@@ -137,6 +141,13 @@ async function runHost(host, opts, editor, outDir) {
   if (code === 'timeout') {
     console.log(`${host}: timed out after ${opts.timeoutMs / 1000} s, a hung test or an overloaded machine (--timeout raises it; server log was ${server.serverLog}; IDSMITH_KEEP_STATE=1 keeps it)`);
     return { passed: results?.passed ?? 0, failed: (results?.failed ?? 0) + 1, code: 1 };
+  }
+  if (!results && code !== 0) {
+    // The error from the test module in full; the workbench's others by their first line.
+    const shown = errors.slice(-8).map((e) => (e.includes(path.basename(mod)) ? e.split('\n').slice(0, 12) : e.split('\n', 1))
+      .map((l) => `    ${l}`).join('\n'));
+    console.log(`  The test module failed without a mocha report. The workbench's last errors:\n${shown.join('\n') || '    (none)'}`
+      + '\n  (IDSMITH_VERBOSE=1 shows the whole workbench log)');
   }
   // A module of one's own (--tests x.js) reports no counts: it counts as one test.
   const counts = results ?? (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });

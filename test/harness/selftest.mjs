@@ -16,6 +16,8 @@ const CASES = [
     exit: 'non-zero', lines: [/^node: 1 passed, 1 failed$/m, /✔ passes/, /fails on purpose/, /deliberate failure/] },
   { name: 'a rejecting run() module fails the run in the web host', args: ['--host', 'web', '--tests', self('failing-module.cjs')],
     exit: 'non-zero', lines: [/^web: 0 passed, 1 failed$/m] },
+  { name: 'a test file that throws while loading is reported as a failing test', args: ['--host', 'web', '--tests', self('throws-on-load.test.ts')],
+    exit: 'non-zero', lines: [/^web: 0 passed, 1 failed$/m, /deliberate failure while loading/] },
   { name: 'a suite without tests fails the run', args: ['--host', 'web', '--tests', self('empty.test.ts')],
     exit: 'non-zero', lines: [/^web: 0 passed, 0 failed$/m] },
   { name: 'a hanging test times out and fails the run', args: ['--host', 'node', '--timeout', '40', '--tests', self('hanging.test.ts')],

@@ -10,6 +10,18 @@ Mocha.reporters.Base.consoleLog = log;
 const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, slow: 5_000 });
 mocha.suite.emit('pre-require', globalThis, '', mocha);
 
+/**
+ * Loads one test file; if it throws (a bad import, a typo at top level), the run still starts
+ * and reports a failing test with the error, instead of VS Code failing silently.
+ */
+export function loadTestFile(name: string, load: () => unknown): void {
+  try {
+    load();
+  } catch (error) {
+    describe(name, () => it('loads', () => { throw error; }));
+  }
+}
+
 /** The harness reads this line to print the host's closing `N passed, N failed`. */
 export const RESULT_MARKER = '[idsmith-results]';
 

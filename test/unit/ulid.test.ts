@@ -25,6 +25,9 @@ describe('ulid', () => {
     assert.deepEqual(parseUlid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), new Uint8Array(16).fill(255));
     assert.equal(decodeUlid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ').unixMs, 2 ** 48 - 1);
     assert.throws(() => parseUlid('80000000000000000000000000'), code('OVERFLOW'));
+    assert.throws(() => decodeUlid('80000000000000000000000000'), code('OVERFLOW'));
+    assert.throws(() => decodeUlid('01ARYZ6S41TSV4RRFFQ69G5FAU'), code('INVALID_CHARACTER'));
+    assert.throws(() => decodeUlid('01ARYZ6S41TSV4RRFFQ69G5FA'), code('INVALID_LENGTH'));
     assert.throws(() => parseUlid('ZZZZZZZZZZZZZZZZZZZZZZZZZZ'), /largest value starts with 7/);
     assert.equal(isUlid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), true);
     assert.equal(isUlid('80000000000000000000000000'), false);

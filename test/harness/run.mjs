@@ -81,9 +81,9 @@ async function testModule(host, tests, outDir) {
 
 // Lines the suite prints are tagged and numbered by test/integration/log.ts; VS Code may relay
 // each on two channels (its log and the page console), so each number is printed once.
+const TAGGED = /\[idsmith-test\](\d+) ([\s\S]*)$/;
 // Workbench errors that every offline run has; they would bury the one that matters.
 const OFFLINE_NOISE = /Canceled|ENOTFOUND|ERR_NAME_NOT_RESOLVED|authentication provider|Long running operations/;
-const TAGGED = /\[idsmith-test\](\d+) ([\s\S]*)$/;
 
 async function runHost(host, opts, editor, outDir) {
   const mod = await testModule(host, opts.tests, outDir);
@@ -140,7 +140,10 @@ async function runHost(host, opts, editor, outDir) {
 
   if (code === 'timeout') {
     console.log(`${host}: timed out after ${opts.timeoutMs / 1000} s, a hung test or an overloaded machine (--timeout raises it; server log was ${server.serverLog}; IDSMITH_KEEP_STATE=1 keeps it)`);
-    return { passed: results?.passed ?? 0, failed: (results?.failed ?? 0) + 1, code: 1 };
+    // The unfinished run counts as one more failure, so the closing line can never read as a pass.
+    const counts = { passed: results?.passed ?? 0, failed: (results?.failed ?? 0) + 1 };
+    console.log(`${host}: ${counts.passed} passed, ${counts.failed} failed`);
+    return { ...counts, code: 1 };
   }
   if (!results && code !== 0) {
     // The error from the test module in full; the workbench's others by their first line.

@@ -91,7 +91,8 @@ async function main() {
   let workspace;
   if (!opts.url) {
     const editor = await provision();
-    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-shots-'));
+    // Named like the source folder, since the Explorer shows the name in every screenshot.
+    workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-shots-')), path.basename(path.resolve(ROOT, opts.folder)));
     fs.cpSync(path.resolve(ROOT, opts.folder), workspace, { recursive: true });
     server = await startCodeServer(editor, {
       folder: workspace,
@@ -104,7 +105,7 @@ async function main() {
   const stop = async () => {
     await browser.close().catch(() => {});
     await server?.stop();
-    if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
+    if (workspace) fs.rmSync(path.dirname(workspace), { recursive: true, force: true });
   };
   process.on('SIGINT', () => stop().finally(() => process.exit(130)));
   const page = await browser.newPage({ viewport: { width: 1200, height: 720 }, deviceScaleFactor: 1 });

@@ -29,13 +29,14 @@ async function main() {
   const { values } = parseArgs({ options: { folder: { type: 'string' } } });
   const editor = await provision();
   // A copy, so what a person types into the sample files never dirties the repo.
-  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-sample-'));
-  fs.cpSync(values.folder ? path.resolve(values.folder) : path.join(ROOT, 'sample'), workspace, { recursive: true });
+  const source = values.folder ? path.resolve(values.folder) : path.join(ROOT, 'sample');
+  const workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-start-')), path.basename(source));
+  fs.cpSync(source, workspace, { recursive: true });
 
   let server;
   const stop = async (code) => {
     await server?.stop();
-    fs.rmSync(workspace, { recursive: true, force: true });
+    fs.rmSync(path.dirname(workspace), { recursive: true, force: true });
     process.exit(code);
   };
   process.on('SIGINT', () => { log('stopping'); stop(0); });
@@ -48,7 +49,7 @@ async function main() {
     extensions: (dir) => installExtension(dir),
   });
   log(`Idsmith is running in VS Code at http://127.0.0.1:${server.port}/`);
-  log(`workspace: ${workspace} (a copy of sample/); Ctrl+C stops it`);
+  log(`workspace: ${workspace} (a copy of ${path.relative(ROOT, source) || source}); Ctrl+C stops it`);
 }
 
 main().catch((e) => {

@@ -21,8 +21,8 @@ const KINDS: ReadonlyArray<{ kind: BoundsKind; label: string; detail: string }> 
 
 /** How the bounds are written:
  *  - `sql`: a `BETWEEN min AND max` line between two `--` comments (window, prefix);
- *  - `lines`: min, max and prefix on their own lines under a comment in the language's line
- *    comment syntax (plain text when it has none);
+ *  - `lines`: min, max and prefix on their own lines under two comment lines (window, what the
+ *    prefix covers) in the language's line comment syntax (plain text when it has none);
  *  - `prefix`: only the common prefix, e.g. for an S3 `Prefix=`. */
 export type BoundsFormat = 'sql' | 'lines' | 'prefix';
 
@@ -127,7 +127,7 @@ function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: stri
       return [`-- ${header}`, `BETWEEN ${quote(kind, b.min)} AND ${quote(kind, b.max)}`, `-- ${prefixNote}`].join('\n');
     case 'lines': {
       const c = comment ? `${comment} ` : '';
-      return [`${c}${header}: min, max, common prefix (${prefixNote})`, b.min, b.max, b.prefix].join('\n');
+      return [`${c}${header}: min, max, then their common prefix`, `${c}${prefixNote}`, b.min, b.max, b.prefix].join('\n');
     }
   }
 }

@@ -43,9 +43,10 @@ describe('Insert Time-Window Bounds', () => {
       const { result, doc } = await insertBounds({ kind, from: '2024-05-01T00:00:00Z', to: '2024-05-01T23:59:59.999Z', format: 'lines', ...extra });
       assert.ok(result, 'the command returns what it inserted');
       const lines = doc.getText().split('\n');
-      assert.equal(lines.length, 4);
-      assert.match(lines[0]!, new RegExp(`^${kind} ids created `));
-      const [min, max, prefix] = lines.slice(1);
+      assert.equal(lines.length, 5);
+      assert.match(lines[0]!, new RegExp(`^${kind} ids created .*: min, max, then their common prefix$`));
+      assert.match(lines[1]!, /^prefix \S+ covers .* \(coarser than the window\)$/);
+      const [min, max, prefix] = lines.slice(2);
       assert.deepEqual([min, max, prefix], [result.min, result.max, result.prefix]);
       const opts = epoch ? { epoch } : {};
       assert.equal(inspect(min!, opts).unixMs, FROM);

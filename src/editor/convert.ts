@@ -285,6 +285,9 @@ class ConvertAction extends vscode.CodeAction {
   }
 }
 
+/** Characters of selection the code actions scan (about 30,000 quoted ULIDs). */
+const MAX_ACTION_SELECTION = 1_000_000;
+
 export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.CodeAction> {
   static readonly kind = vscode.CodeActionKind.RefactorRewrite.append('idsmith');
   static readonly regenerateKind = ConvertActionProvider.kind.append('regenerate');
@@ -304,6 +307,9 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
   ): vscode.CodeAction[] | undefined {
     const only = context.only;
     if (only && !only.intersects(ConvertActionProvider.kind)) return undefined;
+    // The lightbulb asks on every selection change; scanning ~30k IDs takes long enough to be
+    // felt, so huge selections are left to the idsmith.convert command.
+    if (document.offsetAt(range.end) - document.offsetAt(range.start) > MAX_ACTION_SELECTION) return undefined;
     const found = findIds(document, range);
     if (found.length === 0) return undefined;
     const wanted = (kind: vscode.CodeActionKind) => !only || only.intersects(kind);

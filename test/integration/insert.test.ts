@@ -440,7 +440,9 @@ describe('insert', function () {
   });
 
   describe('10,000 cursors', () => {
-    for (const kind of ['ulid', 'uuidv7'] as GenKind[]) {
+    // One kind is enough here: order and distinctness of every kind are checked above, and each
+    // run of this test costs the shared machine tens of seconds of workbench time.
+    for (const kind of ['ulid'] as GenKind[]) {
       it(`${kind}: 10,000 distinct ascending IDs in one edit (prints the wall time)`, async () => {
         const n = 10_000;
         const editor = await openDocument(Array.from({ length: n }, (_, i) => `row ${i}: `).join('\n'));

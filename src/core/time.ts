@@ -1,3 +1,4 @@
+import { isoFromMs } from './iso';
 import { IdError } from './types';
 
 // Times typed by people: "insert at time", bounds, the CLI's --time. A time without a zone is
@@ -95,7 +96,7 @@ export function formatIso(ms: number): string {
   if (!Number.isFinite(floored) || Math.abs(floored) > 8.64e15) {
     throw new IdError('TIME_OUT_OF_RANGE', `${ms} ms is outside the range of dates (±8.64e15 ms)`);
   }
-  return new Date(floored).toISOString();
+  return isoFromMs(floored);
 }
 
 const RELATIVE_UNITS: ReadonlyArray<[string, number]> = [

@@ -8,12 +8,14 @@ import KSUID from 'ksuid';
 import { TypeID, typeid } from 'typeid-js';
 import { decodeTime, isValid as ulidIsValid, monotonicFactory, ulidToUUID, uuidToULID } from 'ulid';
 import * as uuid from 'uuid';
-import {
+import { core } from './core';
+import { INPUTS, makeIds, withInvalid } from './ids';
+
+const {
   KsuidGenerator, ObjectIdGenerator, SNOWFLAKE_PRESETS, SnowflakeGenerator, UlidGenerator, UuidGenerator,
   convert, decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid,
   generate, isObjectId, isUlid, isUuid, nanoid,
-} from '../src/core';
-import { INPUTS, makeIds, withInvalid } from './ids';
+} = core;
 
 export type Group = 'decode' | 'validate' | 'convert' | 'generate';
 

@@ -1,7 +1,10 @@
 // Deterministic, valid IDs of every kind for the benchmark inputs and the scanner corpus. A
 // seeded PRNG (never used for real IDs) makes every run see the same inputs; both our core and
 // the peer libraries are timed on exactly these strings.
-import { encodeKsuid, encodeObjectId, encodeTypeId, encodeUlid, formatUuid, type IdKind } from '../src/core';
+import type { IdKind } from '../src/core';
+import { core } from './core';
+
+const { encodeKsuid, encodeObjectId, encodeTypeId, encodeUlid, formatUuid } = core;
 
 /** mulberry32: tiny and seedable, good enough to vary benchmark inputs. */
 export function seededRandom(seed: number): () => number {

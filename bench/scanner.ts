@@ -1,7 +1,7 @@
 // Scanner throughput on the corpus: our one-pass scan() beside the obvious alternative, one
 // combined regular expression of every ID pattern with \b boundaries. Both are also checked
 // against the planted IDs, since speed means nothing if IDs are missed.
-import { scan } from '../src/core';
+import { core } from './core';
 import type { Corpus } from './corpus';
 import { msPerRun } from './timing';
 
@@ -42,7 +42,7 @@ function measure(name: string, corpus: Corpus, fn: (text: string) => { start: nu
 
 export function scanBench(corpus: Corpus): { ours: ScanResult; naive: ScanResult } {
   return {
-    ours: measure('idsmith scan() (decodes every match)', corpus, (text) => scan(text, { snowflakes: true })),
+    ours: measure('idsmith scan() (decodes every match)', corpus, (text) => core.scan(text, { snowflakes: true })),
     naive: measure('one combined regex (matches only)', corpus, naiveScan),
   };
 }

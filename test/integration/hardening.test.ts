@@ -33,7 +33,7 @@ async function run(command: string, ...args: unknown[]): Promise<unknown> {
   const pending = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => { settled = true; });
   void (async () => {
     for (let i = 0; i < 40 && !settled; i++) {
-      await sleep(300);
+      await sleep(200);
       if (!settled) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
   })();

@@ -1,6 +1,7 @@
 // Runs the integration suite inside a real VS Code (code-server), offline, in the Node extension
 // host and/or the web worker extension host, and exits with the suite's status.
 //   node test/harness/run.mjs [--host node|web|both] [--tests PATH] [--timeout SECONDS]
+// --timeout is an inactivity limit: a host fails when its suite prints nothing for that long.
 // --tests takes a *.test.ts file (bundled with the project's mocha runner) or a CommonJS module
 // exporting run(): Promise<void> (loaded as is). Needs `npm run build` first (npm scripts do it).
 import * as fs from 'node:fs';
@@ -12,7 +13,8 @@ import { bundleSuite, discoverTests, ROOT } from './bundle.mjs';
 import { startCodeServer } from './codeserver.mjs';
 import { checkChromium, PrerequisiteError, provision } from './provision.mjs';
 
-const USAGE = 'usage: node test/harness/run.mjs [--host node|web|both] [--tests PATH] [--timeout SECONDS]';
+const USAGE = 'usage: node test/harness/run.mjs [--host node|web|both] [--tests PATH] [--timeout SECONDS]\n'
+  + '  --timeout: fail a host when its suite prints nothing for this long (default 300, or $IDSMITH_TEST_TIMEOUT)';
 const RESULT_MARKER = '[idsmith-results] ';
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'workspace');
 
@@ -24,7 +26,7 @@ function parseCli() {
     ({ values } = parseArgs({ options: {
       host: { type: 'string', default: 'both' },
       tests: { type: 'string' },
-      timeout: { type: 'string', default: process.env.IDSMITH_TEST_TIMEOUT ?? '600' },
+      timeout: { type: 'string', default: process.env.IDSMITH_TEST_TIMEOUT ?? '300' },
       help: { type: 'boolean', short: 'h' },
     } }));
   } catch (e) {
@@ -85,6 +87,15 @@ const TAGGED = /\[idsmith-test\](\d+) ([\s\S]*)$/;
 // Workbench errors that every offline run has; they would bury the one that matters.
 const OFFLINE_NOISE = /Canceled|ENOTFOUND|ERR_NAME_NOT_RESOLVED|authentication provider|Long running operations/;
 
+function idleTimer(ms) {
+  let timer;
+  let fire;
+  const timedOut = new Promise((resolve) => { fire = () => resolve('timeout'); });
+  const reset = () => { clearTimeout(timer); timer = setTimeout(fire, ms); };
+  reset();
+  return { timedOut, reset, stop: () => clearTimeout(timer) };
+}
+
 async function runHost(host, opts, editor, outDir) {
   const mod = await testModule(host, opts.tests, outDir);
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-workspace-'));
@@ -102,6 +113,9 @@ async function runHost(host, opts, editor, outDir) {
   const page = await context.newPage();
 
   let results;
+  // A run that is slow but progressing (a loaded machine) goes on; one that prints nothing for
+  // the timeout (a hung test, a workbench that never loads) fails.
+  const idle = idleTimer(opts.timeoutMs);
   const printed = new Set();
   const errors = []; // the workbench's last errors, shown when the suite never reported
   const relay = (text, channel) => {
@@ -113,6 +127,7 @@ async function runHost(host, opts, editor, outDir) {
     }
     if (printed.has(m[1])) return;
     printed.add(m[1]);
+    idle.reset();
     if (m[2].startsWith(RESULT_MARKER)) results = JSON.parse(m[2].slice(RESULT_MARKER.length));
     else console.log(m[2]);
   };
@@ -128,18 +143,17 @@ async function runHost(host, opts, editor, outDir) {
   log(`${host} host: code-server on port ${server.port}, tests ${path.relative(ROOT, mod) || mod}`);
   const url = workbenchUrl(server.port, workspace, {
     extensionDevelopmentPath: ROOT, extensionTestsPath: mod, web: host === 'web' });
-  await page.goto(url);
-  let timer;
-  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), opts.timeoutMs); });
-  const code = await Promise.race([exited, timedOut]);
-  clearTimeout(timer);
+  // Only the navigation itself: the idle timeout covers a workbench slow to load.
+  await page.goto(url, { waitUntil: 'commit', timeout: opts.timeoutMs });
+  const code = await Promise.race([exited, idle.timedOut]);
+  idle.stop();
 
   await context.close().catch(() => {});
   await server.stop();
   running.servers.delete(server);
 
   if (code === 'timeout') {
-    console.log(`${host}: timed out after ${opts.timeoutMs / 1000} s, a hung test or an overloaded machine (--timeout raises it; server log was ${server.serverLog}; IDSMITH_KEEP_STATE=1 keeps it)`);
+    console.log(`${host}: timed out: no output for ${opts.timeoutMs / 1000} s, a hung test or an overloaded machine (--timeout raises it; server log was ${server.serverLog}; IDSMITH_KEEP_STATE=1 keeps it)`);
     // The unfinished run counts as one more failure, so the closing line can never read as a pass.
     const counts = { passed: results?.passed ?? 0, failed: (results?.failed ?? 0) + 1 };
     console.log(`${host}: ${counts.passed} passed, ${counts.failed} failed`);

@@ -110,8 +110,8 @@ async function main() {
   process.on('SIGINT', () => stop().finally(() => process.exit(130)));
   const page = await browser.newPage({ viewport: { width: 1200, height: 720 }, deviceScaleFactor: 1 });
   try {
-    await page.goto(opts.url ?? workbenchUrl(server.port, workspace));
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.goto(opts.url ?? workbenchUrl(server.port, workspace), { timeout: 120_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
     await page.waitForTimeout(3000); // extensions activate after startup
     await openFile(page, opts.file);
     fs.mkdirSync(outDir, { recursive: true });

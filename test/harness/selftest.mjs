@@ -21,7 +21,7 @@ const CASES = [
   { name: 'a suite without tests fails the run', args: ['--host', 'web', '--tests', self('empty.test.ts')],
     exit: 'non-zero', lines: [/^web: 0 passed, 0 failed$/m] },
   { name: 'a hanging test times out and fails the run', args: ['--host', 'node', '--timeout', '40', '--tests', self('hanging.test.ts')],
-    exit: 'non-zero', lines: [/^node: timed out after 40 s/m, /^node: 0 passed, 1 failed$/m] },
+    exit: 'non-zero', lines: [/^node: timed out: no output for 40 s/m, /^node: 0 passed, 1 failed$/m] },
   { name: 'passing tests pass in both hosts', args: ['--tests', path.join(HERE, '..', 'integration', 'smoke.test.ts')],
     exit: 0, lines: [/^node: [1-9]\d* passed, 0 failed$/m, /^web: [1-9]\d* passed, 0 failed$/m] },
 ];

@@ -197,21 +197,26 @@ function representations(d: Decoded, full: boolean): Representation[] {
   if (d.kind === 'snowflake') {
     return /^\d+$/.test(d.input) ? [{ target: 'hex', label: 'Hex', value: `0x${BigInt(d.input).toString(16)}` }] : [];
   }
-  let offered: { target: string; label: string; enabled: boolean }[];
-  try {
-    offered = convertTargetsFor(d.input);
-  } catch {
-    return [];
+  // The hover tries its few targets directly (convert refuses what does not apply, e.g. v6 from
+  // a v7); asking the core for every applicable target costs more than the rest of the hover.
+  let targets = HOVER_TARGETS[d.kind] ?? [];
+  const labels = new Map<string, string>();
+  if (full) {
+    try {
+      const offered = convertTargetsFor(d.input).filter((t) => t.enabled);
+      targets = offered.map((t) => t.target);
+      for (const t of offered) labels.set(t.target, t.label);
+    } catch {
+      return [];
+    }
   }
-  const enabled = new Map(offered.filter((t) => t.enabled).map((t) => [t.target, t.label]));
-  const targets = full ? [...enabled.keys()] : (HOVER_TARGETS[d.kind] ?? []).filter((t) => enabled.has(t));
   const out: Representation[] = [];
   for (const target of targets) {
     try {
       const value = convert(d.input, target);
-      if (value !== d.input) out.push({ target, label: TARGET_LABELS[target] ?? enabled.get(target) ?? target, value });
+      if (value !== d.input) out.push({ target, label: TARGET_LABELS[target] ?? labels.get(target) ?? target, value });
     } catch {
-      // A target the core lists but cannot produce for this value is simply not shown.
+      // A target that does not apply to this value is simply not shown.
     }
   }
   return out;

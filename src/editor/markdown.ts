@@ -15,7 +15,7 @@ export function text(value: string): string {
 
 // The characters IDs and our own values are written in; anything else is not put in a code span,
 // because a backtick or a pipe inside one would end the span or the table cell.
-const CODE_SAFE = /^[A-Za-z0-9_\-{}:.+/=, ]+$/;
+const CODE_SAFE = /^[A-Za-z0-9_\-{}():.+/=, ]+$/;
 
 /** A value in monospace when that is safe, otherwise as escaped plain text. */
 export function code(value: string): string {

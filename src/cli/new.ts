@@ -55,6 +55,10 @@ Exit status: 0 success, 1 the IDs cannot be made (e.g. a time the format cannot 
     if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${GEN_KINDS.join(', ')})`);
     const count = countOption('count', stringFlag(args, 'count') ?? '1', MAX_COUNT);
     const opts = generateOptions(kind, args, io);
+    // A name-based UUID is a function of its namespace and name: N copies would be N duplicates.
+    if (NAME_BASED.includes(kind) && count !== 1) {
+      throw new UsageError(`${kind} is derived from --namespace and --name, so every copy is the same ID; -n must be 1`);
+    }
     for (let done = 0; done < count; done += CHUNK) {
       const ids = generate(kind, { ...opts, count: Math.min(CHUNK, count - done) });
       io.stdout(ids.join('\n') + '\n');

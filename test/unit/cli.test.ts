@@ -267,6 +267,7 @@ describe('idsmith CLI', () => {
         ['new', 'ulid', '--time', 'yesterday-ish'],
         ['new', 'snowflake', '--epoch', 'myspace'],
         ['new', 'uuidv5', '--name', 'x'],
+        ['new', 'uuidv3', '--namespace', 'dns', '--name', 'x', '-n', '2'],
         ['new', 'ulid', '--frobnicate'],
       ]) {
         const r = await run(argv);

@@ -121,7 +121,7 @@ export async function provision() {
     fs.mkdirSync(p.dir, { recursive: true });
     fs.writeFileSync(path.join(p.dir, 'package.json'), JSON.stringify({ private: true, name: 'idsmith-editor-cache' }));
     const started = Date.now();
-    log(`provisioning code-server ${CODE_SERVER_VERSION} + Node ${NODE24_VERSION} into ${p.dir} (first run only, ~6 min; log: ${p.log})`);
+    log(`provisioning code-server ${CODE_SERVER_VERSION} + Node ${NODE24_VERSION} into ${p.dir} (first run only: a few minutes, longer on a busy machine; log: ${p.log})`);
     const logFd = fs.openSync(p.log, 'a');
     try {
       const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

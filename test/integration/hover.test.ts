@@ -137,7 +137,12 @@ describe('hover', () => {
       ['log', `2024-01-01T00:00:00Z INFO request_id=${V7} status=200`, V7, '**UUID v7**'],
     ];
     for (const [language, content, id, title] of cases) {
-      it(`${language}: ${title}`, async () => includesAll(await hoverAt(content, id, language, 3), [title]));
+      it(`${language}: ${title}`, async function () {
+        // executeHoverProvider waits for every provider: the first TypeScript hover waits for
+        // tsserver to start, which on a loaded machine takes longer than mocha's default.
+        this.timeout(120_000);
+        includesAll(await hoverAt(content, id, language, 3), [title]);
+      });
     }
   });
 

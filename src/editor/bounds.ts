@@ -4,6 +4,7 @@ import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, parseTimeInput, validate
 import { Commands } from './commands';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
+import { isArgsObject, isEditable, readOnlyMessage } from './writable';
 
 // "Insert Time-Window Bounds…": the smallest and largest ID of a time-ordered kind for a window,
 // ready for `WHERE id BETWEEN min AND max`, and their common prefix for prefix listings
@@ -62,10 +63,19 @@ const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 class Cancelled extends Error {}
 
-async function insertBounds(args: BoundsArgs = {}): Promise<BoundsResult | undefined> {
+async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
+  if (raw !== undefined && !isArgsObject(raw)) {
+    void vscode.window.showErrorMessage('Idsmith: idsmith.insertBounds expects { kind, from, to?, format?, epoch?, prefix? } or no argument.');
+    return undefined;
+  }
+  const args: BoundsArgs = raw ?? {};
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void vscode.window.showWarningMessage('Idsmith: open a file to insert time-window bounds into.');
+    return undefined;
+  }
+  if (!isEditable(editor.document.uri)) {
+    void vscode.window.showWarningMessage(readOnlyMessage(editor.document.uri, 'no bounds were inserted'));
     return undefined;
   }
   let result: BoundsResult;

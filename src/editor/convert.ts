@@ -5,6 +5,7 @@ import { Commands } from './commands';
 import { decodeContext } from './decodeContext';
 import { idUnder } from './locate';
 import { settings } from './settings';
+import { isArgsObject, isEditable, readOnlyMessage } from './writable';
 
 // Rewrites IDs between formats: one code action provider (a sub-kind per target) and the
 // `idsmith.convert` command. Every conversion of a user action is one WorkspaceEdit, so one
@@ -307,6 +308,7 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
   ): vscode.CodeAction[] | undefined {
     const only = context.only;
     if (only && !only.intersects(ConvertActionProvider.kind)) return undefined;
+    if (!isEditable(document.uri)) return undefined;
     // The lightbulb asks on every selection change; scanning ~30k IDs takes long enough to be
     // felt, so huge selections are left to the idsmith.convert command.
     if (document.offsetAt(range.end) - document.offsetAt(range.start) > MAX_ACTION_SELECTION) return undefined;
@@ -387,7 +389,9 @@ export interface ConvertArgs {
 
 const KNOWN_TARGETS = new Set([...Object.keys(SUB_KINDS), ...EDITOR_TARGETS]);
 
-async function convertCommand(args: ConvertArgs = {}): Promise<ConvertResult | undefined> {
+async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined> {
+  const args = convertArgs(raw);
+  if (!args) return undefined;
   const target = await resolveTarget(args);
   if (target === null) return undefined;
   const located = await locate(args);
@@ -396,6 +400,10 @@ async function convertCommand(args: ConvertArgs = {}): Promise<ConvertResult | u
     return undefined;
   }
   const { document, found } = located;
+  if (!isEditable(document.uri)) {
+    void vscode.window.showWarningMessage(readOnlyMessage(document.uri, 'nothing was converted'));
+    return { target: target ?? '', converted: 0, skipped: found.length, applied: false, reason: 'read-only document' };
+  }
   if (found.length === 0) {
     void vscode.window.showWarningMessage(
       'Idsmith: no ID at the cursor or in the selection. Convert works on ULIDs, UUIDs and TypeIDs (and a selected 32-hex, integer or base64 value).',
@@ -428,6 +436,24 @@ async function convertCommand(args: ConvertArgs = {}): Promise<ConvertResult | u
     );
   }
   return result;
+}
+
+/** The argument as keybindings, links or other extensions pass it; `undefined` (after telling
+ *  the user) when it is not of the documented shape, so nothing runs on a guess. */
+function convertArgs(raw: unknown): ConvertArgs | undefined {
+  if (raw === undefined) return {};
+  const bad = (why: string) => {
+    void vscode.window.showErrorMessage(`Idsmith: idsmith.convert ${why}; expected { to?: string, uri?: string, ranges?: Range[] }.`);
+    return undefined;
+  };
+  if (!isArgsObject(raw)) return bad('got an argument that is not an object');
+  const { to, uri, ranges } = raw;
+  if (to !== undefined && typeof to !== 'string') return bad('"to" must be a string');
+  if (uri !== undefined && typeof uri !== 'string') return bad('"uri" must be a string');
+  if (ranges !== undefined && !(Array.isArray(ranges) && ranges.every((r) => r instanceof vscode.Range))) {
+    return bad('"ranges" must be an array of ranges');
+  }
+  return raw as ConvertArgs;
 }
 
 /** `undefined`: ask later (no argument); `null`: the argument was bad and the user was told. */

@@ -12,7 +12,7 @@ import { settings } from './settings';
 // save), and available in the web host, where there is no file system to write to.
 
 /** The card's URI scheme; the card is read-only, so editing features should leave it alone. */
-export const INSPECT_SCHEME = 'idsmith-inspect';
+import { INSPECT_SCHEME } from './writable';
 
 function decode(input: string, ctx: DecodeContext): Decoded {
   return inspect(input, ctx.epoch === undefined ? {} : { epoch: ctx.epoch });

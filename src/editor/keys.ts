@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { defaultHashSegment, findMsTimestamps, hashPrefixKey, isDateSegment, reverseMsTimestamp } from '../core';
+import { isEditable } from './writable';
 
 // Code actions on a selected object-key path (S3 / OSS): spread sequential keys over index
 // partitions with a short hash prefix, or by writing the millisecond timestamp backwards.
@@ -25,6 +26,7 @@ export class KeyActionProvider implements vscode.CodeActionProvider {
     context: vscode.CodeActionContext,
   ): vscode.CodeAction[] | undefined {
     if (context.only && !context.only.intersects(KeyActionProvider.kind)) return undefined;
+    if (!isEditable(document.uri)) return undefined;
     // Only an explicit selection: with a bare cursor every path-like string in code would light up.
     if (range.isEmpty || !range.isSingleLine) return undefined;
     const key = selectedKey(document, range);

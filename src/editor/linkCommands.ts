@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { convert } from '../core';
 import { Commands } from './commands';
-import { INSPECT_SCHEME } from './inspect';
+import { isEditable } from './writable';
 
 // The internal commands behind hover links. Their arguments arrive from a markdown link, so
 // they are validated like user input, and the edit re-checks the document first: the hover may
@@ -15,12 +15,6 @@ export interface ConvertAtArgs {
   end: number;
   text: string;
   target: string;
-}
-
-/** False for read-only file systems and the Inspect card: the editor API would edit them anyway
- *  (a content-provider document accepts edits), leaving text that no longer matches its source. */
-export function isEditable(uri: vscode.Uri): boolean {
-  return uri.scheme !== INSPECT_SCHEME && vscode.workspace.fs.isWritableFileSystem(uri.scheme) !== false;
 }
 
 const isIndex = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;

@@ -49,9 +49,39 @@ async function clearSettings(): Promise<void> {
 }
 
 async function editorWith(lines: string[], selections: Sel[], language = 'plaintext'): Promise<vscode.TextEditor> {
-  const editor = await openDocument(lines.join('\n'), language);
-  editor.selections = selections.map(toSelection);
+  const content = lines.join('\n');
+  const opened = await openDocument(content, language);
+  const uri = opened.document.uri.toString();
+  // On a loaded machine the extension host may still hold the previous test's closed untitled
+  // document under the same name and hand that object out; the active editor settles on the
+  // new one, so that is the editor the test (and the command) must use.
+  const editor = await waitFor(() => {
+    const active = vscode.window.activeTextEditor;
+    return active?.document.uri.toString() === uri && active.document.getText() === content && active;
+  }, 'the new editor to be active with its own text').catch((e: Error) => {
+    const active = vscode.window.activeTextEditor?.document;
+    throw new Error(`${e.message}: opened ${uri}, active ${active?.uri} (${JSON.stringify(active?.getText().slice(0, 60))})`);
+  });
+  if (selections.length) editor.selections = selections.map(toSelection);
   return editor;
+}
+
+/** Closes every editor and waits until the extension host has seen them go. */
+async function closeEditors(): Promise<void> {
+  await closeAllEditors();
+  await waitFor(() => vscode.window.activeTextEditor === undefined && vscode.window.visibleTextEditors.length === 0, 'editors to close');
+}
+
+/** Repeats a quick-input command until the command under test settles: under load the picker
+ *  or input box may appear well after the command starts. */
+async function answerPrompt<T>(pending: Thenable<T>, command: string): Promise<T> {
+  let settled = false;
+  const done = Promise.resolve(pending).finally(() => { settled = true; });
+  while (!settled) {
+    await new Promise((r) => setTimeout(r, 300));
+    if (!settled) await vscode.commands.executeCommand(command);
+  }
+  return done;
 }
 
 /** Text order for every time-ordered kind except snowflakes, which are decimal numbers. */
@@ -75,7 +105,7 @@ describe('insert', function () {
   before(() => activateExtension());
   afterEach(async () => {
     await clearSettings();
-    await closeAllEditors();
+    await closeEditors();
   });
 
   describe('several cursors: distinct, ascending in document order, cursors after the IDs', () => {
@@ -188,7 +218,7 @@ describe('insert', function () {
         const editor = await editorWith([''], [[0, 0]]);
         await insert(undefined, command);
         assert.match(editor.document.getText(), shape, command);
-        await closeAllEditors();
+        await closeEditors();
       }
     });
   });
@@ -278,6 +308,7 @@ describe('insert', function () {
       try {
         const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(`${scheme}:/fixture.txt`));
         const editor = await vscode.window.showTextDocument(doc);
+        await waitFor(() => vscode.window.activeTextEditor?.document === doc, 'the read-only editor to be active');
         editor.selections = [new vscode.Selection(0, 5, 0, 5)];
         failedWith(await insert({ kind: 'ulid' }), 'READ_ONLY');
         failedWith(await insert({ kind: 'ulid' }, 'idsmith.insertAtTime'), 'READ_ONLY');
@@ -290,8 +321,7 @@ describe('insert', function () {
     });
 
     it('no editor: NO_EDITOR', async () => {
-      await closeAllEditors();
-      await waitFor(() => vscode.window.activeTextEditor === undefined, 'no active editor');
+      await closeEditors();
       failedWith(await insert({ kind: 'ulid' }), 'NO_EDITOR');
       failedWith(await insert(), 'NO_EDITOR');
     });
@@ -299,44 +329,34 @@ describe('insert', function () {
 
   describe('prompts', () => {
     it('the kind picker lists the most recently used kind first', async () => {
-      let editor = await editorWith([''], [[0, 0]]);
+      await editorWith([''], [[0, 0]]);
       await insert({ kind: 'ksuid' });
-      await closeAllEditors();
-      editor = await editorWith([''], [[0, 0]]);
-      const pending = insert();
-      await new Promise((r) => setTimeout(r, 500));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const r = await pending;
+      await closeEditors();
+      const editor = await editorWith([''], [[0, 0]]);
+      const r = await answerPrompt(insert(), 'workbench.action.acceptSelectedQuickOpenItem');
       assert.equal(r.status === 'inserted' && r.kind, 'ksuid');
       assert.match(editor.document.getText(), FORMAT.ksuid);
     });
 
     it('cancelling the kind picker: cancelled, unchanged', async () => {
       const editor = await editorWith(['a'], [[0, 1]]);
-      const pending = insert();
-      await new Promise((r) => setTimeout(r, 500));
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      assert.deepEqual(await pending, { status: 'cancelled' });
+      assert.deepEqual(await answerPrompt(insert(), 'workbench.action.closeQuickOpen'), { status: 'cancelled' });
       assert.equal(editor.document.getText(), 'a');
     });
 
     it('Insert ID at Time: accepting the pre-filled time, then cancelling', async () => {
       const editor = await editorWith(['', ''], [[0, 0]]);
       const before = Date.now();
-      const pending = insert({ kind: 'uuidv7' }, 'idsmith.insertAtTime');
-      await new Promise((r) => setTimeout(r, 500));
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const r = await pending;
+      const r = await answerPrompt(insert({ kind: 'uuidv7' }, 'idsmith.insertAtTime'), 'workbench.action.acceptSelectedQuickOpenItem');
       assert.equal(r.status, 'inserted', JSON.stringify(r));
-      const ms = inspect(editor.document.lineAt(0).text).unixMs!;
-      assert.ok(ms >= before - 1 && ms <= Date.now(), `${ms} not within [${before}, now]`);
+      const line = editor.document.lineAt(0).text;
+      const ms = inspect(line).unixMs;
+      assert.ok(ms !== undefined && ms >= before - 1 && ms <= Date.now(), `${line}: ${ms} not within [${before}, now]`);
 
       editor.selections = [new vscode.Selection(1, 0, 1, 0)];
       const text = editor.document.getText();
-      const cancelled = insert({ kind: 'ulid' }, 'idsmith.insertAtTime');
-      await new Promise((r) => setTimeout(r, 500));
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      assert.deepEqual(await cancelled, { status: 'cancelled' });
+      const cancelled = await answerPrompt(insert({ kind: 'ulid' }, 'idsmith.insertAtTime'), 'workbench.action.closeQuickOpen');
+      assert.deepEqual(cancelled, { status: 'cancelled' });
       assert.equal(editor.document.getText(), text);
     });
   });
@@ -445,7 +465,7 @@ describe('insert', function () {
     for (const kind of ['ulid'] as GenKind[]) {
       it(`${kind}: 10,000 distinct ascending IDs in one edit (prints the wall time)`, async () => {
         const n = 10_000;
-        const editor = await openDocument(Array.from({ length: n }, (_, i) => `row ${i}: `).join('\n'));
+        const editor = await editorWith(Array.from({ length: n }, (_, i) => `row ${i}: `), []);
         // Placing the cursors alone, for scale: the workbench's own cost of 10,000 cursors.
         const placing = Date.now();
         editor.selections = Array.from({ length: n }, (_, i) => new vscode.Selection(i, editor.document.lineAt(i).text.length, i, editor.document.lineAt(i).text.length));

@@ -52,6 +52,10 @@ const KSUID_FROM = Date.UTC(2014, 4, 13, 16, 53, 20);
 const SNOWFLAKE_MARGIN_MS = 86_400_000;
 const SNOWFLAKE_MIN_DIGITS = 17;
 const SNOWFLAKE_MAX_DIGITS = 20;
+/** How far back a kind's label may stand: `"order_ulid": "` is 15 characters. */
+const LABEL_WINDOW = 40;
+/** The text before a token names its kind: `ulid: `, `"ulid":"`, `order_ulid = '`, `KSUID `. */
+const LABELLED = { ulid: /ulid["'`]?\s*[:=]?\s*["'`(]?$/i, ksuid: /ksuid["'`]?\s*[:=]?\s*["'`(]?$/i } as const;
 
 function flagsAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
@@ -225,8 +229,9 @@ class Scanner {
   }
 
   private ulid(start: number, end: number, or: number, and: number): void {
-    if (!(and & CROCK) || isMixedCase(or) || !(or & DIGIT) || !(or & (UPPER | LOWER))) return;
-    if (CROCKFORD_VALUES[this.text.charCodeAt(start)]! > 7) return;
+    if (isMixedCase(or) || !(or & DIGIT) || !(or & (UPPER | LOWER))) return;
+    // Overflow (8…-Z…) and I/L/O/U are invalid; reported only where the text names the kind.
+    if (!(and & CROCK) || CROCKFORD_VALUES[this.text.charCodeAt(start)]! > 7) return this.labelled('ulid', start, end);
     if (!this.plausibleMs(crockfordTime(this.text, start), PLAUSIBLE_FROM)) return;
     if (this.inBase64(start, end)) return;
     this.push('ulid', start, end, decodeUlid(this.text.slice(start, end)));
@@ -260,10 +265,28 @@ class Scanner {
     this.push('typeid', start, end, d);
   }
 
+  /**
+   * A broken ULID or KSUID has no time to make it plausible, so in free text it is just a word;
+   * only a label right before it (`"ulid": "8ZZ…"`) makes it unmistakably meant as that kind,
+   * and then the user is better served by the reason than by silence.
+   */
+  private labelled(kind: 'ulid' | 'ksuid', start: number, end: number): void {
+    const before = this.text.slice(Math.max(0, start - LABEL_WINDOW), start);
+    if (!LABELLED[kind].test(before)) return;
+    const t = this.text.slice(start, end);
+    try {
+      // A token that decodes after all (never, given the callers' checks) is not a look-alike.
+      (kind === 'ulid' ? decodeUlid : decodeKsuid)(t);
+    } catch (err) {
+      this.push(kind, start, end, invalid(kind, t, err));
+    }
+  }
+
   private ksuid(start: number, end: number, or: number): void {
     if ((or & (DIGIT | UPPER | LOWER)) !== (DIGIT | UPPER | LOWER)) return;
     const t = this.text.slice(start, end);
-    if (t > KSUID_MAX || this.inBase64(start, end)) return;
+    if (t > KSUID_MAX) return this.labelled('ksuid', start, end);
+    if (this.inBase64(start, end)) return;
     const d = decodeKsuid(t);
     if (!this.plausibleMs(d.unixMs!, KSUID_FROM)) return;
     this.push('ksuid', start, end, d);

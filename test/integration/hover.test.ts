@@ -186,6 +186,21 @@ describe('hover', () => {
         assert.ok(decoded.error && decoded.error.length > 10, JSON.stringify(decoded));
       });
     }
+
+    // A label naming the kind right before the token makes it unmistakable (docs/scanner.md).
+    for (const [name, line, text, title, reason] of [
+      ['an overflowing ULID in a "ulid" field', '{"ulid": "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"}', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ', '**Invalid ULID**', /128 bits/],
+      ['a ULID with an L after order_ulid =', "order_ulid = '01ARYZ6S41TSV4RRFFQ69G5FAL'", '01ARYZ6S41TSV4RRFFQ69G5FAL', '**Invalid ULID**', /01ARYZ6S41TSV4RRFFQ69G5FA1/],
+      ['a KSUID above the max after ksuid:', 'ksuid: aZZZZZZZZZZZZZZZZZZZZZZZZZ1', 'aZZZZZZZZZZZZZZZZZZZZZZZZZ1', '**Invalid KSUID**', /largest/],
+    ] as const) {
+      it(`${name}: an invalid hover with the reason`, async () => {
+        const found = await hoversAt(line, text, 'json', 4);
+        assert.equal(found.length, 1, `no hover on ${text}`);
+        const md = plain(found[0]!.value);
+        assert.ok(md.startsWith(title), md);
+        assert.match(md, reason);
+      });
+    }
   });
 
   describe('trust and escaping', () => {

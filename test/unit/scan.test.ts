@@ -117,6 +117,28 @@ describe('scan', () => {
       assert.equal(m!.decoded.errorCode, 'INVALID_CASE');
       assert.match(m!.decoded.error!, /lower case/);
     });
+
+    const labelled: [string, string, 'ulid' | 'ksuid', RegExp][] = [
+      ['an overflowing ULID in a "ulid" JSON field', '{"ulid": "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"}', 'ulid', /starts with '8'/],
+      ['a ULID with an L after order_ulid =', 'order_ulid = "01ARYZ6S41TSV4RRFFQ69G5FAL"', 'ulid', /Did you mean 01ARYZ6S41TSV4RRFFQ69G5FA1\?/],
+      ['the Crockford alphabet after "ULID:"', 'ULID: ABCDEFGHJKMNPQRSTVWXYZ0123', 'ulid', /more than 128 bits/],
+      ['a KSUID above the max after ksuid:', 'ksuid: "aZZZZZZZZZZZZZZZZZZZZZZZZZ1"', 'ksuid', /above the largest/],
+    ];
+    for (const [what, text, kind, reason] of labelled) {
+      it(`${what}: invalid, with the reason`, () => {
+        const ms = scan(text, { now: NOW });
+        assert.equal(ms.length, 1);
+        assert.equal(ms[0]!.kind, kind);
+        assert.equal(ms[0]!.decoded.valid, false);
+        assert.match(ms[0]!.decoded.error!, reason);
+      });
+    }
+
+    it('the same tokens without a label are words, not IDs', () => {
+      for (const text of ['x 8ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'ABCDEFGHJKMNPQRSTVWXYZ0123', 'id aZZZZZZZZZZZZZZZZZZZZZZZZZ1', 'ulidish 8ZZZZZZZZZZZZZZZZZZZZZZZZZ']) {
+        assert.deepEqual(scan(text, { now: NOW }), [], text);
+      }
+    });
   });
 
   describe('property checks', () => {

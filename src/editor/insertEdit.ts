@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { InsertFailure } from './insertResult';
+import { isEditable } from './writable';
 
 // Applying IDs to an editor: one edit for every selection (one undo step, all or nothing), and
 // cursors placed after what was inserted.
@@ -15,10 +16,10 @@ export function activeEditor(): vscode.TextEditor {
   return editor;
 }
 
-/** Refuses early, before any prompt, when the file system says the file can't be written. */
+/** Refuses early, before any prompt, by the rule every Idsmith editing command shares. */
 export function assertWritable(editor: vscode.TextEditor): void {
   const uri = editor.document.uri;
-  if (vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) {
+  if (!isEditable(uri)) {
     throw new InsertFailure('READ_ONLY', `${uri.path.split('/').pop() || uri.toString()} is read-only; nothing was inserted.`);
   }
 }

@@ -320,6 +320,21 @@ describe('insert', function () {
       }
     });
 
+    it('a content-provider document (read-only editor, no file system): READ_ONLY, unchanged', async () => {
+      const scheme = `idsmith-provided-${TEST_HOST}`;
+      const provider = vscode.workspace.registerTextDocumentContentProvider(scheme, { provideTextDocumentContent: () => 'provided text' });
+      try {
+        const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(`${scheme}:/view.txt`));
+        await vscode.window.showTextDocument(doc);
+        const editor = await waitFor(() => vscode.window.activeTextEditor?.document === doc && vscode.window.activeTextEditor, 'the provided document to be active');
+        editor.selections = [new vscode.Selection(0, 8, 0, 8)];
+        failedWith(await insert({ kind: 'uuidv7' }), 'READ_ONLY');
+        assert.equal(doc.getText(), 'provided text');
+      } finally {
+        provider.dispose();
+      }
+    });
+
     it('no editor: NO_EDITOR', async () => {
       await closeEditors();
       failedWith(await insert({ kind: 'ulid' }), 'NO_EDITOR');

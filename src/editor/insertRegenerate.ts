@@ -172,5 +172,5 @@ export async function regenerate(): Promise<InsertResult> {
     const more = skipped.length > 3 ? ` (and ${skipped.length - 3} more)` : '';
     void vscode.window.showWarningMessage(`Idsmith: regenerated ${reps.length} ID(s); left ${skipped.length} as they were — ${shown}${more}.`);
   }
-  return { status: 'regenerated', replaced: reps.length, distinct: groups.size === 0 ? 0 : [...groups.values()].reduce((n, g) => n + g.length, 0), skipped };
+  return { status: 'regenerated', replaced: reps.length, distinct: fresh.size, skipped };
 }

@@ -27,13 +27,6 @@ export function isObjectId(text: string): boolean {
   return true;
 }
 
-/** Hex digits [from, to) of valid hex text as a Number (up to 13 digits stay exact). */
-function hexNumber(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) n = n * 16 + HEX_VALUES[text.charCodeAt(i)]!;
-  return n;
-}
-
 export function encodeObjectId(bytes: Uint8Array): string {
   if (bytes.length !== 12) throw new IdError('INVALID_LENGTH', `An ObjectId is 12 bytes; got ${bytes.length}.`);
   let s = '';
@@ -42,9 +35,30 @@ export function encodeObjectId(bytes: Uint8Array): string {
 }
 
 export function decodeObjectId(text: string): Decoded {
-  if (!isObjectId(text)) parseObjectId(text); // throws the precise error
+  if (text.length !== 24) parseObjectId(text); // throws the precise error
+  // One pass: time and counter are read while every digit is checked (an invalid one sets a bit
+  // above 15 in `seen`); validating first and then re-reading cost 10% of the decode.
   // Unsigned on purpose (Number arithmetic, no sign bit): 0x80000000 is 2038-01-19T03:14:08Z, not 1901.
-  const seconds = hexNumber(text, 0, 8);
+  let seen = 0;
+  let seconds = 0;
+  for (let i = 0; i < 8; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? HEX_VALUES[c]! : 255;
+    seen |= v;
+    seconds = seconds * 16 + v;
+  }
+  for (let i = 8; i < 18; i++) {
+    const c = text.charCodeAt(i);
+    seen |= c < 128 ? HEX_VALUES[c]! : 255;
+  }
+  let counter = 0;
+  for (let i = 18; i < 24; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? HEX_VALUES[c]! : 255;
+    seen |= v;
+    counter = (counter << 4) | v;
+  }
+  if (seen > 15) parseObjectId(text); // throws the precise error
   const unixMs = seconds * 1000;
   return {
     input: text,
@@ -52,7 +66,7 @@ export function decodeObjectId(text: string): Decoded {
     valid: true,
     time: isoFromMs(unixMs),
     unixMs,
-    fields: { random: text.slice(8, 18).toLowerCase(), counter: hexNumber(text, 18, 24) },
+    fields: { random: text.slice(8, 18).toLowerCase(), counter },
   };
 }
 

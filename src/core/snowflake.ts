@@ -150,6 +150,7 @@ interface Plan {
   withEpoch: Record<string, FieldValue>;
 }
 
+// Layouts are treated as immutable once decoded with (presets, and resolveEpoch's fresh objects).
 const plans = new WeakMap<SnowflakeLayout, Plan | null>();
 
 let lastLayout: SnowflakeLayout | undefined;

@@ -50,20 +50,23 @@ async function clearSettings(): Promise<void> {
 
 async function editorWith(lines: string[], selections: Sel[], language = 'plaintext'): Promise<vscode.TextEditor> {
   const content = lines.join('\n');
-  const opened = await openDocument(content, language);
-  const uri = opened.document.uri.toString();
-  // On a loaded machine the extension host may still hold the previous test's closed untitled
-  // document under the same name and hand that object out; the active editor settles on the
-  // new one, so that is the editor the test (and the command) must use.
-  const editor = await waitFor(() => {
-    const active = vscode.window.activeTextEditor;
-    return active?.document.uri.toString() === uri && active.document.getText() === content && active;
-  }, 'the new editor to be active with its own text').catch((e: Error) => {
-    const active = vscode.window.activeTextEditor?.document;
-    throw new Error(`${e.message}: opened ${uri}, active ${active?.uri} (${JSON.stringify(active?.getText().slice(0, 60))})`);
-  });
-  if (selections.length) editor.selections = selections.map(toSelection);
-  return editor;
+  let last = '';
+  // After an undo test VS Code can hand out the previous untitled document again (same name,
+  // old text) for a moment; the command would edit that one. Close it and open again.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const uri = (await openDocument(content, language)).document.uri.toString();
+    const editor = await waitFor(() => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.toString() === uri && active.document.getText() === content && active;
+    }, 'the new editor', 3000).catch(() => undefined);
+    if (editor) {
+      if (selections.length) editor.selections = selections.map(toSelection);
+      return editor;
+    }
+    last = `${vscode.window.activeTextEditor?.document.uri} ${JSON.stringify(vscode.window.activeTextEditor?.document.getText().slice(0, 60))}`;
+    await closeEditors();
+  }
+  throw new Error(`could not open a fresh editor; the active one stayed ${last}`);
 }
 
 /** Closes every editor and waits until the extension host has seen them go. */

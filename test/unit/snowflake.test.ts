@@ -176,6 +176,12 @@ describe('snowflake', () => {
       assert.equal(resolveEpoch(0, NOW).epochMs, 0);
     });
 
+    it('treats names of Object.prototype members as unknown epochs, not as presets', () => {
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        assert.throws(() => resolveEpoch(name, NOW), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT', name);
+      }
+    });
+
     it('rejects unknown names, future and negative epochs', () => {
       assert.equal(code(() => resolveEpoch('facebook')), 'INVALID_ARGUMENT');
       assert.equal(code(() => resolveEpoch(NOW + 1, NOW)), 'INVALID_ARGUMENT');

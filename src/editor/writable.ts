@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 export const INSPECT_SCHEME = 'idsmith-inspect';
 
 // Schemes that are editable without a file system behind them.
-const EDITABLE_WITHOUT_FS = new Set(['untitled', 'vscode-notebook-cell', 'vscode-interactive-input']);
+// The SCM commit box and comment inputs take IDs too (a commit message naming a record).
+const EDITABLE_WITHOUT_FS = new Set(['untitled', 'vscode-notebook-cell', 'vscode-interactive-input', 'vscode-scm', 'comment']);
 
 /**
  * Whether Idsmith may edit a document. The editor API accepts edits to read-only file systems

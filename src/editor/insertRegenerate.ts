@@ -6,6 +6,7 @@ import type { LetterCase, Spelling } from './format';
 import { activeEditor, applyReplacements, assertWritable, selectionsInOrder } from './insertEdit';
 import type { Replacement } from './insertEdit';
 import { snowflakeOptions } from './insertOptions';
+import { decodeContext } from './decodeContext';
 import { InsertFailure } from './insertResult';
 import type { InsertResult } from './insertResult';
 import { settings } from './settings';
@@ -64,7 +65,13 @@ function snowflakePlan(m: ScanMatch, s: Settings): Plan | Skip {
     epoch = plausible[0]!.epoch;
   } else {
     epoch = s.snowflake.epoch;
-    const layout = resolveEpoch(epoch);
+    let layout: ReturnType<typeof resolveEpoch>;
+    try {
+      layout = resolveEpoch(epoch);
+    } catch (e) {
+      // Only snowflakes need the epoch: they stay as they are, everything else is regenerated.
+      return new Skip(`setting idsmith.snowflake.epoch is invalid: ${e instanceof Error ? e.message : String(e)}`);
+    }
     const d = decodeSnowflake(m.text, epoch);
     if (d.unixMs === undefined || d.unixMs < layout.launchMs || d.unixMs > Date.now() + 86_400_000) {
       return new Skip(`it does not decode to a plausible time with idsmith.snowflake.epoch = ${JSON.stringify(epoch)}`);
@@ -101,7 +108,9 @@ function planFor(m: ScanMatch, s: Settings): Plan | Skip {
  *  absolute offsets, in document order and without duplicates. */
 function found(editor: vscode.TextEditor, s: Settings): { match: ScanMatch; range: vscode.Range }[] {
   const doc = editor.document;
-  const opts = { epoch: s.snowflake.epoch, snowflakes: true };
+  // The validated epoch: a broken setting reads snowflakes as in `auto` instead of throwing,
+  // and snowflakePlan then says why they are left alone.
+  const opts = { epoch: decodeContext(s).epoch, snowflakes: true };
   const out: { match: ScanMatch; range: vscode.Range; start: number }[] = [];
   for (const sel of selectionsInOrder(editor)) {
     if (sel.isEmpty) {

@@ -1,0 +1,61 @@
+// Makes `npm start` and `npm test` work as the first commands on a fresh machine: installs the
+// npm dependencies when node_modules is missing or older than the lock file, and the Debian
+// packages the real-VS Code harness needs when they are missing. Runs as `prestart`/`pretest`;
+// on a prepared machine it only looks and returns.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Debian packages: Chromium shows the workbench; the rest build code-server's native modules. */
+const APT = {
+  commands: { chromium: 'chromium', make: 'make', 'g++': 'g++', python3: 'python3' },
+  libraries: ['libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev', 'pkg-config'],
+};
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function dpkgHas(pkg) {
+  return spawnSync('dpkg', ['-s', pkg], { stdio: 'ignore' }).status === 0;
+}
+
+function run(cmd, args) {
+  console.log(`[bootstrap] ${cmd} ${args.join(' ')}`);
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+export function missingAptPackages() {
+  const missing = Object.entries(APT.commands).filter(([command]) => !has(command)).map(([, pkg]) => pkg);
+  if (has('dpkg')) missing.push(...APT.libraries.filter((pkg) => !dpkgHas(pkg)));
+  return missing;
+}
+
+export function installAptPackages() {
+  const missing = missingAptPackages();
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!has('apt-get') || !(isRoot || has('sudo'))) {
+    console.error(`[bootstrap] missing: ${missing.join(' ')}. Install them (Debian: apt-get install ${missing.join(' ')}) and run again.`);
+    process.exit(1);
+  }
+  // sudo resets the environment, so the non-interactive switch goes through `env`.
+  const apt = (args) => (isRoot ? run('apt-get', args) : run('sudo', ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]));
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', ...missing]);
+}
+
+function npmDepsStale() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) return true;
+  return statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const aptOnly = process.argv.includes('--apt-only');
+  installAptPackages();
+  if (!aptOnly && npmDepsStale()) run('npm', ['ci', '--no-audit', '--no-fund']);
+}

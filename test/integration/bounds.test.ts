@@ -2,8 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { BoundsResult } from '../../src/editor/bounds';
-import { openFresh } from './freshDocument';
-import { activateExtension, closeAllEditors, waitFor } from './util';
+import { activateExtension, closeAllEditors, openDocument, waitFor } from './util';
 
 // idsmith.insertBounds in its argument form (as a keybinding calls it): the inserted smallest
 // and largest IDs must decode, with the core's decoder, to the edges of the window.
@@ -11,7 +10,7 @@ import { activateExtension, closeAllEditors, waitFor } from './util';
 /** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
  *  the commands under test act on. */
 async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openFresh(content, language);
+  const editor = await openDocument(content, language);
   await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
   return editor;
 }

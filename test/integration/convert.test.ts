@@ -1,8 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { ConvertActionProvider } from '../../src/editor/convert';
-import { openFresh } from './freshDocument';
-import { activateExtension, closeAllEditors, toSelection, waitFor } from './util';
+import { activateExtension, closeAllEditors, openDocument, toSelection, waitFor } from './util';
 import type { Sel } from './util';
 
 // Convert code actions and idsmith.convert through the public API: the actions VS Code gets from
@@ -13,7 +12,7 @@ import type { Sel } from './util';
 /** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
  *  the commands under test act on. */
 async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openFresh(content, language);
+  const editor = await openDocument(content, language);
   await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
   return editor;
 }

@@ -10,8 +10,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insertResult';
-import { openFresh } from './freshDocument';
-import { activateExtension, closeAllEditors, hoverText, resetSettings, setSettings, TEST_HOST, waitFor } from './util';
+import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, setSettings, waitFor } from './util';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const UUID_V7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
@@ -45,7 +44,7 @@ async function run(command: string, ...args: unknown[]): Promise<unknown> {
 }
 
 async function editorAt(text: string, cursor: [number, number], language = 'plaintext'): Promise<vscode.TextEditor> {
-  const editor = await openFresh(text, language);
+  const editor = await openDocument(text, language);
   editor.selections = [new vscode.Selection(...cursor, ...cursor)];
   return editor;
 }
@@ -219,7 +218,7 @@ describe('hardening: every command on hostile input', function () {
 
     it('100 KB of text without an ID selected: regenerate finds nothing, convert converts nothing', async () => {
       const junk = Array.from({ length: 2000 }, (_, i) => `line ${i}: ${'deadbeef-'.repeat(3)} ${'Zz9'.repeat(10)} ${'1'.repeat(16)} é😀`).join('\n');
-      const editor = await openFresh(junk);
+      const editor = await openDocument(junk);
       select(editor, 'all');
       assertFailed(await run('idsmith.regenerate'), 'NOTHING_FOUND');
       const r = await run('idsmith.convert', { to: 'uuid' }) as { converted?: number } | undefined;

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { openFresh as openDocument } from './freshDocument';
-import { activateExtension, closeAllEditors, resetSettings, setSettings, useSettings } from './util';
+import { activateExtension, closeAllEditors, openDocument, resetSettings, setSettings, useSettings } from './util';
 
 // Decode on hover through the public API only: vscode.executeHoverProvider on real documents.
 

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { openFresh as openDocument } from './freshDocument';
-import { activateExtension, closeAllEditors, log, TEST_HOST } from './util';
+import { TEST_HOST, log, activateExtension, closeAllEditors, openDocument } from './util';
 
 // Measures what a hover costs inside the extension host as the file grows: the provider reads
 // one line, so a 100,000-line document should cost what a 100-line one does. The figures are

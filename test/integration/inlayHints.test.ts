@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { openFresh as openDocument } from './freshDocument';
-import { activateExtension, closeAllEditors, resetSettings, setSettings } from './util';
+import { activateExtension, closeAllEditors, openDocument, resetSettings, setSettings } from './util';
 
 // Inlay hints through vscode.executeInlayHintProvider: off by default, times after IDs when on.
 

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { openFresh as openDocument } from './freshDocument';
-import { activateExtension, closeAllEditors, toSelection, useSettings, waitFor } from './util';
+import { activateExtension, closeAllEditors, openDocument, toSelection, useSettings, waitFor } from './util';
 
 // `idsmith.inspect`: the full card opens beside as a read-only markdown document; the command
 // returns the Decoded so these checks can see what was read.

@@ -23,8 +23,17 @@ export async function activateExtension(): Promise<vscode.Extension<unknown>> {
 
 /** Opens an untitled document with this content and shows it in the active column. */
 export async function openDocument(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ content, language });
-  return vscode.window.showTextDocument(doc);
+  // An untitled document closed by the previous test can linger in the extension host for a
+  // moment; a new one may then get its name (Untitled-1), and VS Code hands back the old
+  // document with the old text. Reopen until the editor holds what was asked for.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const doc = await vscode.workspace.openTextDocument({ content, language });
+    const editor = await vscode.window.showTextDocument(doc);
+    if (editor.document.getText() === content && editor.document.languageId === language) return editor;
+    await closeAllEditors();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`could not open a fresh ${language} document`);
 }
 
 /** Opens a file of the fixture workspace (test/fixtures/workspace), e.g. `ids.json`. */

@@ -1,6 +1,6 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
-//                                    [--shots workbench,hover,codeaction,insert] [--url URL]
+//                                    [--shots workbench,hover,codeaction,insert,multicursor] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -57,7 +57,30 @@ const SHOTS = {
     await page.waitForTimeout(300);
     return page;
   },
+  /** A new untitled file, a cursor at the end of six lines, then Insert UUID v7 (Ctrl+Alt+U 7). */
+  async multicursor(page) {
+    await runCommand(page, 'File: New Untitled Text File');
+    await page.locator('.monaco-editor.focused').first().waitFor({ timeout: 15_000 });
+    for (const name of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank']) {
+      await page.keyboard.type(`INSERT INTO users (name, id) VALUES ('${name}', '');`);
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Shift+Alt+I'); // a cursor at the end of every selected line
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft'); // inside the quotes
+    await page.keyboard.press('Control+Alt+U');
+    await page.keyboard.press('7');
+    await page.waitForTimeout(800);
+    return page;
+  },
 };
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  await page.keyboard.type(title);
+  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: title }) })
+    .first().click({ timeout: 15_000 });
+}
 
 /** Screen box of the first occurrence of the ID in the visible editor. */
 async function idBox(page) {

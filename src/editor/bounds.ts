@@ -4,6 +4,7 @@ import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, parseTimeInput, validate
 import { Commands } from './commands';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
+import { promptForTypeIdPrefix } from './typeIdPrompt';
 import { isArgsObject, isEditable, readOnlyMessage } from './writable';
 
 // "Insert Time-Window Bounds…": the smallest and largest ID of a time-ordered kind for a window,
@@ -201,20 +202,7 @@ async function typeIdPrefix(arg: string | undefined): Promise<string> {
     validateTypeIdPrefix(arg);
     return arg;
   }
-  const value = settings().typeid.prefix;
-  const prefix = await vscode.window.showInputBox({
-    title: 'Insert Time-Window Bounds: TypeID prefix',
-    prompt: 'Lower-case letters and underscores, empty for none (default: setting idsmith.typeid.prefix)',
-    value,
-    validateInput: (p) => {
-      try {
-        validateTypeIdPrefix(p);
-        return undefined;
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
-  });
+  const prefix = await promptForTypeIdPrefix('Insert Time-Window Bounds: TypeID prefix');
   if (prefix === undefined) throw new Cancelled();
   return prefix;
 }

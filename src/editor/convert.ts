@@ -5,6 +5,7 @@ import { Commands } from './commands';
 import { decodeContext } from './decodeContext';
 import { idUnder } from './locate';
 import { settings } from './settings';
+import { promptForTypeIdPrefix } from './typeIdPrompt';
 import { isArgsObject, isEditable, readOnlyMessage } from './writable';
 
 // Rewrites IDs between formats: one code action provider (a sub-kind per target) and the
@@ -416,7 +417,7 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined>
     if (to === undefined) return undefined;
   }
   if (to === 'typeid') {
-    const prefix = await askTypeIdPrefix();
+    const prefix = await promptForTypeIdPrefix('Convert to TypeID');
     if (prefix === undefined) return undefined;
     to = `typeid:${prefix}`;
   }
@@ -515,24 +516,6 @@ async function pickTarget(found: Found[]): Promise<string | undefined> {
   return picked?.target;
 }
 
-async function askTypeIdPrefix(): Promise<string | undefined> {
-  const value = settings().typeid.prefix;
-  const prefix = await vscode.window.showInputBox({
-    title: 'Convert to TypeID',
-    prompt: 'Type prefix: lower-case letters and underscores, at most 63, empty for none (default: setting idsmith.typeid.prefix)',
-    value,
-    valueSelection: [0, value.length],
-    validateInput: (p) => {
-      try {
-        validateTypeIdPrefix(p);
-        return undefined;
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
-  });
-  return prefix;
-}
 
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(

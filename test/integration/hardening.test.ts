@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insertResult';
-import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, setSettings, waitFor } from './util';
+import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, setSettings, waitFor, readOnlyFs } from './util';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const UUID_V7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
@@ -64,24 +64,6 @@ async function applySettings(values: Record<string, unknown>): Promise<void> {
   await setSettings(values);
   await waitFor(() => Object.entries(values).every(([k, v]) =>
     JSON.stringify(vscode.workspace.getConfiguration('idsmith').inspect(k)?.globalValue) === JSON.stringify(v)), 'settings to apply');
-}
-
-/** A file system whose files can be read but never written, like a git: or readonly mount. */
-function readOnlyFs(content: Uint8Array): vscode.FileSystemProvider {
-  const denied = () => {
-    throw vscode.FileSystemError.NoPermissions('read-only test file system');
-  };
-  return {
-    onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
-    watch: () => new vscode.Disposable(() => undefined),
-    stat: () => ({ type: vscode.FileType.File, ctime: 0, mtime: 0, size: content.length }),
-    readDirectory: () => [],
-    readFile: () => content,
-    createDirectory: denied,
-    writeFile: denied,
-    delete: denied,
-    rename: denied,
-  };
 }
 
 const FROM = '2024-05-01T00:00:00Z';

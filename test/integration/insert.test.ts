@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { GenKind } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insertResult';
-import { TEST_HOST, activateExtension, closeAllEditors, log, openDocument, resetSettings, setSettings, toSelection, waitFor } from './util';
+import { TEST_HOST, activateExtension, closeAllEditors, log, openDocument, resetSettings, setSettings, toSelection, waitFor, readOnlyFs } from './util';
 import type { Sel } from './util';
 
 // Insert and regenerate, through the commands as a keybinding or another extension calls them.
@@ -512,21 +512,3 @@ describe('insert', function () {
     }
   });
 });
-
-/** A one-file file system that refuses writes, like a read-only remote or a git revision. */
-function readOnlyFs(content: Uint8Array): vscode.FileSystemProvider {
-  const denied = () => {
-    throw vscode.FileSystemError.NoPermissions('read-only test file system');
-  };
-  return {
-    onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
-    watch: () => new vscode.Disposable(() => undefined),
-    stat: () => ({ type: vscode.FileType.File, ctime: 0, mtime: 0, size: content.length }),
-    readDirectory: () => [],
-    readFile: () => content,
-    createDirectory: denied,
-    writeFile: denied,
-    delete: denied,
-    rename: denied,
-  };
-}

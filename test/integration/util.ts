@@ -141,3 +141,21 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A one-file file system that refuses writes, like a read-only remote or a git revision. */
+export function readOnlyFs(content: Uint8Array): vscode.FileSystemProvider {
+  const denied = () => {
+    throw vscode.FileSystemError.NoPermissions('read-only test file system');
+  };
+  return {
+    onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
+    watch: () => new vscode.Disposable(() => undefined),
+    stat: () => ({ type: vscode.FileType.File, ctime: 0, mtime: 0, size: content.length }),
+    readDirectory: () => [],
+    readFile: () => content,
+    createDirectory: denied,
+    writeFile: denied,
+    delete: denied,
+    rename: denied,
+  };
+}

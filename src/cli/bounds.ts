@@ -1,4 +1,4 @@
-import { bounds } from '../core';
+import { bounds, inclusiveEnd } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
 
@@ -18,7 +18,7 @@ Kinds: ${KINDS.join(' ')}
 
 Options:
   --from TIME       start of the range (ISO 8601, YYYY-MM-DD, Unix s/ms, now, -2h, ...)
-  --to TIME         end of the range (default: --from)
+  --to TIME         end of the range (default: --from); a bare date means that whole UTC day
   --epoch NAME|MS   snowflake epoch, required for snowflake: twitter, discord, instagram,
                     sonyflake, mastodon, or a custom epoch in Unix milliseconds
   --prefix P        TypeID prefix
@@ -48,7 +48,8 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     if (fromText === undefined) throw new UsageError('missing --from TIME');
     const fromMs = timeOption('from', fromText, io);
     const toText = stringFlag(args, 'to');
-    const toMs = toText === undefined ? fromMs : timeOption('to', toText, io);
+    // A bare date as the end (or as the only time) means that whole UTC day.
+    const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
     if (toMs < fromMs) throw new UsageError(`--to (${toText}) is before --from (${fromText})`);
 
     const opts: { epoch?: string | number; prefix?: string } = {};

@@ -122,3 +122,15 @@ export function formatRelative(ms: number, now: number = Date.now()): string {
   }
   return 'just now';
 }
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * The inclusive end a time input stands for at the end of a window: a bare date (`2024-01-31`)
+ * means the whole UTC day, so its last millisecond; any other input is the instant itself.
+ * `ms` is what `parseTimeInput(text)` returned.
+ */
+export function inclusiveEnd(text: string, ms: number): number {
+  return BARE_DATE.test(text.trim()) ? ms + DAY_MS - 1 : ms;
+}

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind } from '../core';
-import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, parseTimeInput, validateTypeIdPrefix } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseTimeInput, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
@@ -59,8 +59,6 @@ const LINE_COMMENTS: Record<string, string> = {
     ['python', 'shellscript', 'ruby', 'perl', 'r', 'yaml', 'toml', 'dockerfile', 'makefile', 'powershell',
       'elixir', 'properties', 'ini', 'julia', 'nim', 'coffeescript'].map((l) => [l, '#'])),
 };
-const DAY_MS = 86_400_000;
-const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 class Cancelled extends Error {}
 
@@ -166,12 +164,13 @@ function timeArg(value: string | number, name: string): number {
   }
 }
 
-/** [from, to] in ms. A bare date (2024-05-01) alone means that whole UTC day. */
+/** [from, to] in ms, inclusive. A bare date as the end (or alone) means that whole UTC day. */
 async function window(args: BoundsArgs): Promise<[number, number]> {
   if (args.from !== undefined) {
     const from = timeArg(args.from, 'from');
-    if (args.to !== undefined) return [from, timeArg(args.to, 'to')];
-    return [from, typeof args.from === 'string' && BARE_DATE.test(args.from.trim()) ? from + DAY_MS - 1 : from];
+    const endText = args.to ?? args.from;
+    const end = args.to === undefined ? from : timeArg(args.to, 'to');
+    return [from, typeof endText === 'string' ? inclusiveEnd(endText, end) : end];
   }
   const from = await promptForTime('Insert Time-Window Bounds: start of the window', {
     prompt: 'Start of the window (inclusive)',

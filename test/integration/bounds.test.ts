@@ -64,6 +64,11 @@ describe('Insert Time-Window Bounds', () => {
     assert.equal(inspect(result!.max).unixMs, TO);
   });
 
+  it('a bare date as the end of a window includes that whole day', async () => {
+    const { result } = await insertBounds({ kind: 'ulid', from: '2024-04-30T12:00:00Z', to: '2024-05-01', format: 'lines' });
+    assert.equal(inspect(result!.max).unixMs, TO);
+  });
+
   it('writes a BETWEEN block between SQL comments in an SQL document', async () => {
     const { result, doc } = await insertBounds({ kind: 'ulid', from: FROM, to: TO }, 'sql');
     const lines = doc.getText().split('\n');

@@ -285,7 +285,7 @@ describe('idsmith CLI', () => {
       assert.ok(b.min.startsWith(b.prefix) && b.max.startsWith(b.prefix));
       const [lo, hi] = await json(['inspect', '--json', b.min, b.max]);
       assert.equal(lo.time, '2016-07-30T22:36:16.385Z');
-      assert.equal(hi.time, '2016-07-31T00:00:00.000Z');
+      assert.equal(hi.time, '2016-07-31T23:59:59.999Z', 'a bare --to date is the whole day');
       assert.ok(ULID >= b.min && ULID <= b.max);
     });
 

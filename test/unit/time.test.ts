@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatIso, formatRelative, parseTimeInput } from '../../src/core/time';
+import { formatIso, formatRelative, inclusiveEnd, parseTimeInput } from '../../src/core/time';
 import { IdError } from '../../src/core/types';
 
 const NOW = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
@@ -47,6 +47,16 @@ describe('time', () => {
           (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT' && /Expected one of: an ISO 8601/.test(e.message));
       });
     }
+  });
+
+  describe('inclusiveEnd', () => {
+    it('reads a bare date as the last millisecond of that UTC day, anything else as itself', () => {
+      const day = parseTimeInput('2024-01-31').ms;
+      assert.equal(formatIso(inclusiveEnd(' 2024-01-31 ', day)), '2024-01-31T23:59:59.999Z');
+      const instant = parseTimeInput('2024-01-31T10:00:00Z').ms;
+      assert.equal(inclusiveEnd('2024-01-31T10:00:00Z', instant), instant);
+      assert.equal(inclusiveEnd('1706695200', 1706695200000), 1706695200000);
+    });
   });
 
   describe('formatIso', () => {

@@ -353,6 +353,9 @@ describe('round trips on arbitrary valid IDs', () => {
     fc.assert(fc.property(bytes16, (b) => {
       for (const target of ['ulid', 'uuid', 'hex', 'int', 'base64', 'base64url'] as const) {
         const text = to128(b, target);
+        // A 26- or 32-digit decimal reads as a ULID or hex by design (parse128; pinned in
+        // convert.test.ts), so those integers are not expected to come back as integers.
+        if (target === 'int' && (text.length === 26 || text.length === 32)) continue;
         assert.deepEqual(parse128(text).bytes, b, `${target}: ${text}`);
       }
     }), { numRuns: 1000 });

@@ -1,5 +1,5 @@
 import { parseKsuid, encodeKsuid, ksuidSecondsFor, KSUID_EPOCH_S, KSUID_MAX } from './ksuid';
-import { encodeObjectId } from './objectid';
+import { encodeObjectId, objectIdSecondsFor } from './objectid';
 import { decodeCrockford } from './crockford';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { checkUlidTime, encodeUlid, parseUlid, ulidTime } from './ulid';
@@ -143,12 +143,8 @@ const KSUID: Codec = {
 const OBJECTID: Codec = {
   unitMs: 1000,
   text: (ms, high) => {
-    const s = Math.floor(ms / 1000);
-    if (!Number.isFinite(s) || s < 0 || s > 0xffffffff) {
-      throw new IdError('TIME_OUT_OF_RANGE', `An ObjectId holds times from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z; got ${formatIso(ms)}.`);
-    }
     const b = fill(new Uint8Array(12), 4, high);
-    put32(b, s);
+    put32(b, objectIdSecondsFor(ms));
     return encodeObjectId(b);
   },
   span: (p, n) => pad(p, n, '0', 'f'),

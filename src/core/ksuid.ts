@@ -1,6 +1,7 @@
 import { RandomPool } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { uint32Seconds } from './time';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
 /** KSUID time 0: 2014-05-13T16:53:20Z, in Unix seconds. */
@@ -120,11 +121,7 @@ export function decodeKsuid(text: string): Decoded {
 }
 
 export function ksuidSecondsFor(ms: number): number {
-  const s = Math.floor(ms / 1000) - KSUID_EPOCH_S;
-  if (!Number.isFinite(ms) || s < 0 || s > 0xffffffff) {
-    throw new IdError('TIME_OUT_OF_RANGE', `A KSUID holds times from 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z; got ${Number.isFinite(ms) ? new Date(ms).toISOString() : ms}.`);
-  }
-  return s;
+  return uint32Seconds(ms, KSUID_EPOCH_S, 'A KSUID', '2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { uint32Seconds } from './time';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
@@ -70,12 +71,8 @@ export function decodeObjectId(text: string): Decoded {
   };
 }
 
-function secondsFor(ms: number): number {
-  const s = Math.floor(ms / 1000);
-  if (!Number.isFinite(ms) || s < 0 || s > 0xffffffff) {
-    throw new IdError('TIME_OUT_OF_RANGE', `An ObjectId holds times from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z; got ${Number.isFinite(ms) ? new Date(ms).toISOString() : ms}.`);
-  }
-  return s;
+export function objectIdSecondsFor(ms: number): number {
+  return uint32Seconds(ms, 0, 'An ObjectId', '1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z');
 }
 
 /**
@@ -99,7 +96,7 @@ export class ObjectIdGenerator {
   }
 
   next(timeMs?: number): string {
-    const req = secondsFor(timeMs ?? this.clock());
+    const req = objectIdSecondsFor(timeMs ?? this.clock());
     let s = req;
     // Continue the emitted stream for the same requested second (it may have borrowed ahead)
     // or a clock that stepped back; only an explicit earlier time starts afresh.

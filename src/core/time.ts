@@ -134,3 +134,15 @@ const DAY_MS = 86_400_000;
 export function inclusiveEnd(text: string, ms: number): number {
   return BARE_DATE.test(text.trim()) ? ms + DAY_MS - 1 : ms;
 }
+
+/**
+ * Whole seconds since `epochS` for a format that stores them as an unsigned 32-bit field (KSUID,
+ * ObjectId); TIME_OUT_OF_RANGE, naming the format's span, for any other time.
+ */
+export function uint32Seconds(ms: number, epochS: number, what: string, span: string): number {
+  const s = Math.floor(ms / 1000) - epochS;
+  if (!Number.isFinite(ms) || s < 0 || s > 0xffffffff) {
+    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${span}; got ${Number.isFinite(ms) ? isoFromMs(ms) : ms}.`);
+  }
+  return s;
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { IdError, decodeSnowflake, formatUuid, generate, idAt, parseSnowflake, parseTypeId, parseUuid, resolveEpoch, scan } from '../core';
+import { IdError, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid, resolveEpoch, scan } from '../core';
 import type { GenKind, GenerateOptions, ScanMatch } from '../core';
 import { spell } from './format';
 import type { LetterCase, Spelling } from './format';
@@ -8,6 +8,7 @@ import type { Replacement } from './insertEdit';
 import { snowflakeOptions } from './insertOptions';
 import { decodeContext } from './decodeContext';
 import { InsertFailure } from './insertResult';
+import { idUnder } from './locate';
 import type { InsertResult } from './insertResult';
 import { settings } from './settings';
 import type { Settings } from './settings';
@@ -110,11 +111,12 @@ function found(editor: vscode.TextEditor, s: Settings): { match: ScanMatch; rang
   const doc = editor.document;
   // The validated epoch: a broken setting reads snowflakes as in `auto` instead of throwing,
   // and snowflakePlan then says why they are left alone.
-  const opts = { epoch: decodeContext(s).epoch, snowflakes: true };
+  const ctx = decodeContext(s);
+  const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };
   const out: { match: ScanMatch; range: vscode.Range; start: number }[] = [];
   for (const sel of selectionsInOrder(editor)) {
     if (sel.isEmpty) {
-      const m = idAt(doc.lineAt(sel.active.line).text, sel.active.character, opts);
+      const m = idUnder(doc.lineAt(sel.active.line).text, sel.active.character, ctx);
       if (m) out.push({ match: m, range: new vscode.Range(sel.active.line, m.start, sel.active.line, m.end), start: doc.offsetAt(new vscode.Position(sel.active.line, m.start)) });
       continue;
     }

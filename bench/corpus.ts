@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IdKind } from '../src/core';
-import { makeId, seededRandom } from './ids';
+import { makeId, seededRandom, type BenchIdKind } from './ids';
 
 export interface Planted {
   kind: IdKind;
@@ -59,7 +59,7 @@ function walk(dir: string): string[] {
   return out;
 }
 
-const KINDS: readonly IdKind[] = ['ulid', 'uuid', 'ksuid', 'objectid', 'typeid', 'snowflake'];
+const KINDS: readonly Exclude<BenchIdKind, 'uuidv4'>[] = ['ulid', 'uuid', 'ksuid', 'objectid', 'typeid', 'snowflake'];
 const CONTEXTS: readonly [string, string][] = [['"', '"'], ["'", "'"], [' ', ' '], ['(', ')'], ['id=', '&'], ['/', '/']];
 
 export function buildCorpus(nodeModules: string, seed = 20260521): Corpus {

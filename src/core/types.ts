@@ -1,8 +1,11 @@
 // The shapes every core module speaks. `Decoded` is also the CLI's `inspect --json` object,
 // so its field names are a stable, public interface: add, never rename.
 
-/** Kinds the decoder and the scanner recognise. */
-export type IdKind = 'ulid' | 'uuid' | 'snowflake' | 'ksuid' | 'objectid' | 'typeid';
+/**
+ * Kinds the decoder and the scanner recognise: the `id` of a module in src/core/formats/ (the
+ * registry lists them), so a new format needs no edit here.
+ */
+export type IdKind = string;
 
 /** Kinds that can be generated (the CLI's `new KIND` and the insert command's `kind`). */
 export type GenKind =

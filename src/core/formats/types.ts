@@ -1,0 +1,239 @@
+import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource } from '../types';
+
+// The contract of one ID format. Every format is one module under src/core/formats/ that
+// exports one `FormatModule`, and `registry.ts` lists the modules in the order ties are broken.
+// Everything that names formats (inspect, the scanner, convert, the hover card, the CLI, the
+// insert picker, bounds, the settings schema) reads the registry instead; adding a format is
+// one new module and one line in the registry.
+//
+// Hot-path rules, because the scanner decodes every match and the hover decodes on every move:
+// `decode` never throws on bad input (it returns `{ valid: false, error }`), it keeps the value
+// it read (`bytes`/`value`) so representations need no second parse, and it does not build the
+// ISO time text: `DecodedId.time` is made when something reads it.
+//
+// Snowflake layouts (the `epoch` setting, `--epoch`, core options) are parsed once by
+// `parseSnowflakeEpoch` in ../snowflake.ts into a `SnowflakeLayout` or `undefined` (= auto);
+// formats receive the parsed layout, never the raw text.
+
+/** Lower-case format id: `ulid`, `uuid`, `snowflake`, `tsid`, `xid`, … (also `Decoded.kind`, `IdKind`). */
+export type FormatId = string;
+
+/** Character sets a shape can be written in (the scanner keeps one bit per set per char). */
+export type Alphabet =
+  | 'digits' // 0-9
+  | 'hex' // 0-9 a-f
+  | 'crockford' // Crockford base32 0-9 A-Z without I L O U
+  | 'base32hex' // 0-9 a-v (XID)
+  | 'base32sortable' // 2-7 a-z (atproto TID)
+  | 'base36' // 0-9 a-z
+  | 'base62' // 0-9 A-Z a-z, case significant
+  | 'base64url'; // A-Z a-z 0-9 - _
+
+/** How letter case is read. `either`: any case, one case per ID; `significant`: base62-like. */
+export type CaseRule = 'upper' | 'lower' | 'either' | 'significant';
+
+/**
+ * One way the format is written. `inspect` tests `test` on trimmed text the user pointed at and
+ * is generous (any case the format allows, wrappers like `{…}` or `urn:uuid:`); the scanner uses
+ * `ScanRule` and is strict. `length`/`alphabet`/`case` are declarative so docs, error messages
+ * and the scanner's run index can be derived from them.
+ */
+export interface Shape {
+  /** Total characters, or the range `[min, max]` (snowflakes: 1..20 digits). */
+  length: number | readonly [number, number];
+  alphabet: Alphabet;
+  case: CaseRule;
+  /** For people and for `inspect`'s "what Idsmith reads" list: `26 Crockford base32 chars`. */
+  description: string;
+  /** Whole-text test for explicit input (already trimmed). Must be cheap and must not throw. */
+  test(text: string): boolean;
+}
+
+/** What the scanner hands a format: one run of word characters [A-Za-z0-9_] and its flags. */
+export interface Run {
+  start: number;
+  end: number;
+  /** Char-class flags OR-ed / AND-ed over the run (`CHAR` bits below). */
+  or: number;
+  and: number;
+  /** Index of the last `_` in the run, or -1. */
+  lastUnderscore: number;
+}
+
+/** Char-class bits of `Run.or` / `Run.and`. */
+export const CHAR = {
+  WORD: 1, DIGIT: 2, UPPER: 4, LOWER: 8, HEX: 16, CROCK: 32, UNDERSCORE: 64,
+} as const;
+
+/** What the scanner offers every format while it walks one text. */
+export interface ScanContext {
+  readonly text: string;
+  /** Anchor for plausibility: the current time unless the caller fixed it. */
+  readonly now: number;
+  /** `fromMs <= ms <= now + 10 years`: the scanner's one plausible-time window. */
+  plausibleMs(ms: number, fromMs: number): boolean;
+  /** True when a label naming the format stands right before `start` (`"ulid": "`, `order_ulid = '`). */
+  labelled(start: number, label: RegExp): boolean;
+  /** True when [start, end) sits inside a base64 blob (then it is not an ID). */
+  inBase64(start: number, end: number): boolean;
+  /** The configured snowflake layout, undefined for `auto`; snowflake-like formats may read it. */
+  readonly snowflake: import('../snowflake').SnowflakeLayout | undefined;
+  /** False when bare decimal numbers must not be reported (hover setting). */
+  readonly numbers: boolean;
+}
+
+/** A match the scanner keeps; `start`/`end` may extend past the run (braces, `urn:uuid:`, dashes). */
+export interface ScanHit {
+  start: number;
+  end: number;
+  decoded: DecodedId;
+}
+
+/**
+ * How the scanner recognises the format in free text. Strict: precision over recall (a hover
+ * that calls a hash "ULID from 2031" is worse than none). The scanner indexes formats by the run
+ * lengths below and calls `find` only for runs of those lengths, in registry order; the first
+ * hit wins and the scanner resumes after it.
+ */
+export interface ScanRule {
+  /** Lengths of the run that can start a match (the whole ID, or its first dashed group). */
+  runLengths?: readonly number[];
+  /** Lengths of the part after the run's last `_` (TypeID: 26). */
+  tailLengths?: readonly number[];
+  /** The run must be followed by this character (UUID's 8 hex digits then `-`). */
+  next?: string;
+  /** Flags every char of the run must have (`CHAR` bits): a cheap reject before `find`. */
+  all?: number;
+  /** Only when the caller allows bare numbers (`ScanContext.numbers`). */
+  numeric?: boolean;
+  /** Reads the ID at `run` with the plausibility rules (time window, labels, base64); undefined = no match. */
+  find(run: Run, ctx: ScanContext): ScanHit | undefined;
+}
+
+/** What decoding may be told. */
+export interface DecodeOptions {
+  /** Snowflake-like formats: the layout, from `parseSnowflakeEpoch`; undefined = every reading. */
+  snowflake?: import('../snowflake').SnowflakeLayout;
+  /** Anchor for `plausible`; default the current time. */
+  now?: number;
+}
+
+/**
+ * A decoded ID. Compatible with the public `Decoded` (the CLI's `inspect --json` object) so
+ * existing readers keep working; `time` is computed from `unixMs` when read (a getter).
+ */
+export interface DecodedId extends Decoded {
+  /** The format that read it (labels, representations, generation). */
+  readonly format: FormatModule;
+  /** The binary value, big-endian, `format.bits / 8` bytes, when the format has one. */
+  readonly bytes?: Uint8Array;
+  /** Whether the time (if any) is plausible for the format; false sorts a reading last. */
+  readonly plausible?: boolean;
+  /** The other readings of the same text (snowflake presets, 13-char TSID vs TID), likeliest first. */
+  readonly alternatives?: readonly DecodedId[];
+  /** Plain `Decoded` with every value made (ISO time included), for JSON and deep comparison. */
+  toJSON(): Decoded;
+}
+
+/**
+ * One target a decoded ID can be rewritten as. The same `target`/`label` serves the hover, the
+ * light bulb, Inspect and the CLI `convert --to`. `write` works from the decoded value (never
+ * re-parses) and returns undefined when the target does not apply (a v7 UUID has no v6 form).
+ */
+export interface Representation {
+  /** `uuid`, `int`, `hex`, `uuidv6`, `typeid`, `uuid-braces`, …; the CLI's `--to` word. */
+  target: string;
+  label: string;
+  /** Shown on the compact hover card (Inspect shows every applicable one). */
+  hover?: boolean;
+  /** Output only (no format reads it back): `mysql-bin`. */
+  outputOnly?: boolean;
+  write(id: DecodedId, opts: { prefix?: string }): string | undefined;
+  /** Why `write` gives nothing for this ID, for a disabled code action. */
+  reason?(id: DecodedId): string;
+}
+
+/** A generator option, for the CLI flags, the insert picker and the settings schema. */
+export interface OptionSpec {
+  /** Key in `GenerateOptions` (`timeMs`, `epoch`, `workerId`, `prefix`, `size`, …). */
+  name: string;
+  type: 'number' | 'string' | 'time';
+  description: string;
+  min?: number;
+  max?: number;
+  default?: number | string;
+}
+
+/** One kind the user can generate (`uuid` has several: uuidv1 … uuidv7). */
+export interface GeneratorSpec {
+  /** The CLI's `new KIND` and the insert command's `kind`: `uuidv7`, `tsid`, … */
+  kind: string;
+  label: string;
+  /** Takes an explicit time (`--time`, "Insert ID at Time…"). */
+  hasTime: boolean;
+  /** IDs come out strictly ascending in text order, within a batch and across calls. */
+  ascending: boolean;
+  options: readonly OptionSpec[];
+  /** `count` IDs; throws `IdError` for bad options. State (monotonic clocks) lives in the module. */
+  generate(count: number, opts: GenerateRequest): string[];
+}
+
+/** What a generator is given: the options named in its specs, plus injectable clock/randomness. */
+export interface GenerateRequest {
+  timeMs?: number;
+  clock?: Clock;
+  random?: RandomSource;
+  [option: string]: unknown;
+}
+
+/** Times the format can hold and the window in which a reading is plausible. */
+export interface TimeRange {
+  minMs: number;
+  maxMs: number;
+  /** Smallest step of the stored time (1 ms, 1000 ms for seconds, 10 ms for Sonyflake). */
+  resolutionMs: number;
+  /** Earliest plausible creation time (the format's publication or the service's launch). */
+  plausibleFromMs: number;
+}
+
+/** Everything Idsmith knows about one format. */
+export interface FormatModule {
+  readonly id: FormatId;
+  /** How people write its name: `ULID`, `ObjectId`, `Snowflake`. */
+  readonly label: string;
+  /** Ways it is written, likeliest first. */
+  readonly shapes: readonly Shape[];
+  /**
+   * Among formats whose shapes accept the same text, higher is read first (then registry order);
+   * `inspect` lists every valid reading, likeliest (plausible, then priority) first.
+   */
+  readonly priority?: number;
+  readonly scan?: ScanRule;
+  /** Width of the binary value in bits (64 snowflake/TSID, 96 ObjectId/XID, 128 ULID/UUID, 160 KSUID). */
+  readonly bits?: number;
+  /** Reads the text once. Never throws on bad input: `valid: false` with `error`/`errorCode`. */
+  decode(text: string, opts?: DecodeOptions): DecodedId;
+  /** Writes a value of `bits` in this format, for conversions between formats of one width. */
+  encode?(bytes: Uint8Array, opts?: { prefix?: string }): string;
+  /**
+   * Targets a decoded ID of this format can be rewritten as, beyond what the registry offers
+   * every ID with `bytes`: the other formats of the same `bits` that have `encode`, and the
+   * shared numeric forms (`hex`, `int`, `base64`, `base64url`).
+   */
+  readonly representations: readonly Representation[];
+  readonly generators: readonly GeneratorSpec[];
+  readonly time?: TimeRange;
+  /**
+   * The smallest (`min`) or largest (`max`) ID at time `ms`, for range queries (`bounds`);
+   * present only when text order is time order. Throws `TIME_OUT_OF_RANGE` outside `time`.
+   */
+  boundsAt?(ms: number, end: 'min' | 'max', opts: { snowflake?: import('../snowflake').SnowflakeLayout; prefix?: string }): string;
+}
+
+/** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */
+export interface DecodeFailure {
+  code: IdErrorCode;
+  message: string;
+}
+
+export type { FieldValue };

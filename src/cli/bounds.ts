@@ -1,4 +1,4 @@
-import { bounds, inclusiveEnd } from '../core';
+import { bounds, inclusiveEnd, type SnowflakeLayout } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
 
@@ -52,9 +52,12 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
     if (toMs < fromMs) throw new UsageError(`--to (${toText}) is before --from (${fromText})`);
 
-    const opts: { epoch?: string | number; prefix?: string } = {};
+    const opts: { epoch?: SnowflakeLayout; prefix?: string } = {};
     const epoch = stringFlag(args, 'epoch');
-    if (epoch !== undefined) opts.epoch = epochOption(epoch);
+    if (epoch !== undefined) {
+      opts.epoch = epochOption(epoch);
+      if (opts.epoch === undefined) throw new UsageError('snowflake bounds need --epoch NAME|MS: auto names no epoch');
+    }
     const prefix = stringFlag(args, 'prefix');
     if (prefix !== undefined) opts.prefix = prefixOption(prefix);
     io.stdout(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2) + '\n');

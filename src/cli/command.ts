@@ -1,4 +1,4 @@
-import { IdError, parseTimeInput, resolveEpoch, validateTypeIdPrefix } from '../core';
+import { IdError, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix, type SnowflakeLayout } from '../core';
 import { UsageError, type FlagSpec, type ParsedArgs } from './args';
 import type { CliIo } from './io';
 
@@ -32,11 +32,13 @@ function asUsage<T>(option: string, fn: () => T): T {
   }
 }
 
-/** `--epoch NAME|MS`: a preset name, or a custom epoch in Unix milliseconds. */
-export function epochOption(text: string): string | number {
-  const epoch = /^\d+$/.test(text) ? Number(text) : text;
-  asUsage('epoch', () => resolveEpoch(epoch));
-  return epoch;
+/**
+ * `--epoch NAME|MS`: a preset name or a custom epoch in Unix milliseconds, read by the core's
+ * one epoch parser (the editor setting uses it too); undefined for `auto` (any case), the
+ * setting's word for "no epoch", accepted so one value works in both.
+ */
+export function epochOption(text: string): SnowflakeLayout | undefined {
+  return asUsage('epoch', () => parseSnowflakeEpoch(text));
 }
 
 /** A time option (`--time`, `--from`, `--to`) in any form `parseTimeInput` accepts. */

@@ -25,8 +25,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
 
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');
-    // `auto` is the editor setting's word for "no epoch": accepted so one value works in both.
-    const epoch = epochText === undefined || epochText === 'auto' ? undefined : epochOption(epochText);
+    const epoch = epochText === undefined ? undefined : epochOption(epochText);
     const ids = await readIds(args.positionals, io);
     const results = ids.map((id) => inspect(id, epoch === undefined ? {} : { epoch }));
     const invalid = results.filter((d) => !d.valid);

@@ -4,7 +4,7 @@ import { decodeCrockford } from './crockford';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { checkUlidTime, encodeUlid, parseUlid, ulidTime } from './ulid';
 import { formatUuid } from './uuid';
-import { resolveEpoch, type SnowflakeLayout } from './snowflake';
+import { parseSnowflakeEpoch, type SnowflakeLayout } from './snowflake';
 import { formatIso } from './time';
 import { IdError } from './types';
 
@@ -29,7 +29,8 @@ export interface Bounds {
 }
 
 export interface BoundsOptions {
-  epoch?: string | number;
+  /** Snowflake epoch in any form `parseSnowflakeEpoch` reads; auto is refused (bounds need one). */
+  epoch?: unknown;
   prefix?: string;
 }
 
@@ -192,12 +193,12 @@ function codecFor(kind: BoundsKind, opts: BoundsOptions): Codec {
       validateTypeIdPrefix(opts.prefix ?? '');
       return typeidCodec(opts.prefix ?? '');
     case 'snowflake': {
-      const e = opts.epoch;
-      if (e === undefined || (typeof e === 'string' && (e.trim() === '' || e.trim().toLowerCase() === 'auto'))) {
+      const layout = parseSnowflakeEpoch(opts.epoch);
+      if (layout === undefined) {
         throw new IdError('INVALID_ARGUMENT',
           'Snowflake bounds need an epoch: twitter, discord, instagram, sonyflake, mastodon or a custom epoch in Unix ms.');
       }
-      return snowflakeCodec(resolveEpoch(e));
+      return snowflakeCodec(layout);
     }
     default:
       throw new IdError('INVALID_ARGUMENT',

@@ -1,33 +1,25 @@
-import { bytesToHex } from './bytes';
-import { parse128, to128, toMysqlBin, type Form128 } from './represent';
+import { idOfBytes, representation, representationsFor } from './formats/registry';
+import type { Representation } from './formats/types';
+import { parse128 } from './represent';
 import { IdError } from './types';
-import { formatUuid, uuidVariant, uuidVersion, v1ToV6, v6ToV1 } from './uuid';
 
-/** Every target `convert` understands; `typeid:PREFIX` also takes any valid prefix. */
-export const CONVERT_TARGETS = [
-  'ulid', 'uuid', 'hex', 'int', 'base64', 'base64url', 'typeid',
-  'uuidv6', 'uuidv1', 'uuid-upper', 'uuid-braces', 'uuid-urn', 'mysql-bin',
-] as const;
+/**
+ * Every target `convert` understands, from the registry: the 128-bit formats that encode, the
+ * numeric forms, then the formats' own spellings (`uuidv6`, `uuid-braces`, …, `mysql-bin`).
+ * `typeid:PREFIX` also takes any valid prefix.
+ */
+export const CONVERT_TARGETS: readonly string[] = representationsFor(128).map((r) => r.target);
 
-export type ConvertTarget = (typeof CONVERT_TARGETS)[number];
+export type ConvertTarget = string;
 
-const LABELS: Record<ConvertTarget, string> = {
-  ulid: 'ULID',
-  uuid: 'UUID',
-  hex: '32 hex digits',
-  int: 'Decimal integer',
-  base64: 'Base64',
-  base64url: 'Base64url',
-  typeid: 'TypeID',
-  uuidv6: 'UUIDv6 (from v1)',
-  uuidv1: 'UUIDv1 (from v6)',
-  'uuid-upper': 'UUID, upper case',
-  'uuid-braces': 'UUID in braces',
-  'uuid-urn': 'UUID as URN',
-  'mysql-bin': 'MySQL UUID_TO_BIN(u, 1) hex literal',
-};
+function prefixOf(target: string, inputPrefix: string | undefined): string {
+  if (target === 'typeid') return inputPrefix ?? '';
+  return target.startsWith('typeid:') ? target.slice('typeid:'.length) : '';
+}
 
-const FORMS_128: ReadonlySet<string> = new Set<Form128>(['ulid', 'uuid', 'hex', 'int', 'base64', 'base64url']);
+function unknownTarget(target: string): IdError {
+  return new IdError('INVALID_ARGUMENT', `Unknown conversion target '${target}'; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
+}
 
 /**
  * Rewrites one 128-bit ID. Targets: the plain forms, `typeid` / `typeid:PREFIX` (a TypeID
@@ -37,21 +29,12 @@ const FORMS_128: ReadonlySet<string> = new Set<Form128>(['ulid', 'uuid', 'hex', 
  */
 export function convert(text: string, target: string): string {
   const parsed = parse128(text);
-  const b = parsed.bytes;
-  if (FORMS_128.has(target)) return to128(b, target as Form128);
-  if (target === 'typeid' || target.startsWith('typeid:')) {
-    const prefix = target === 'typeid' ? (parsed.prefix ?? '') : target.slice('typeid:'.length);
-    return to128(b, 'typeid', prefix);
-  }
-  switch (target) {
-    case 'uuidv6': return formatUuid(v1ToV6(b));
-    case 'uuidv1': return formatUuid(v6ToV1(b));
-    case 'uuid-upper': return formatUuid(b).toUpperCase();
-    case 'uuid-braces': return `{${formatUuid(b)}}`;
-    case 'uuid-urn': return `urn:uuid:${formatUuid(b)}`;
-    case 'mysql-bin': return '0x' + bytesToHex(toMysqlBin(b));
-  }
-  throw new IdError('INVALID_ARGUMENT', `Unknown conversion target '${target}'; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
+  const rep = representation(128, target);
+  if (!rep) throw unknownTarget(target);
+  const id = idOfBytes(parsed.bytes, text);
+  const out = rep.write(id, { prefix: prefixOf(target, parsed.prefix) });
+  if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
+  return out;
 }
 
 export interface ConvertChoice {
@@ -62,10 +45,30 @@ export interface ConvertChoice {
   reason?: string;
 }
 
+/** One target's label, the same in the hover, the light bulb, Inspect and the CLI. */
+export function targetLabel(target: string): string {
+  if (target.startsWith('typeid:')) {
+    const prefix = target.slice('typeid:'.length);
+    return prefix ? `TypeID (${prefix}_…)` : 'TypeID';
+  }
+  return representation(128, target)?.label ?? target;
+}
+
+function tryWrite(rep: Representation, id: ReturnType<typeof idOfBytes>, prefix: string): { value?: string; reason?: string } {
+  try {
+    const value = rep.write(id, { prefix });
+    return value === undefined ? { reason: rep.reason?.(id) ?? 'This conversion does not apply to this ID.' } : { value };
+  } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    return { reason: e.message };
+  }
+}
+
 /**
  * The conversions offered for `text` (empty when it is no 128-bit ID). Targets that would give
  * back the same text, and v1/v6 reorders of other versions, are listed disabled with a reason.
  * `typeidPrefix` (the setting) names the TypeID target when the input has no prefix of its own.
+ * The text is parsed once; every target is written from its bytes.
  */
 export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } = {}): ConvertChoice[] {
   let parsed;
@@ -74,23 +77,15 @@ export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } 
   } catch {
     return [];
   }
-  const b = parsed.bytes;
-  const version = uuidVariant(b) === 'rfc9562' ? uuidVersion(b) : undefined;
+  const id = idOfBytes(parsed.bytes, text);
   const prefix = parsed.prefix ?? opts.typeidPrefix ?? '';
+  const trimmed = text.trim();
   const choices: ConvertChoice[] = [];
-  for (const t of CONVERT_TARGETS) {
-    const target = t === 'typeid' ? `typeid:${prefix}` : t;
-    const label = t === 'typeid' && prefix ? `TypeID (${prefix}_…)` : LABELS[t];
-    let reason: string | undefined;
-    if (t === 'uuidv6' && version !== 1) reason = 'Only a version 1 UUID can be reordered into version 6.';
-    else if (t === 'uuidv1' && version !== 6) reason = 'Only a version 6 UUID can be reordered into version 1.';
-    else {
-      try {
-        if (convert(text, target) === text.trim()) reason = 'The ID is already written this way.';
-      } catch (e) {
-        reason = e instanceof IdError ? e.message : String(e);
-      }
-    }
+  for (const rep of representationsFor(128)) {
+    const isTypeId = rep.target === 'typeid';
+    const target = isTypeId ? `typeid:${prefix}` : rep.target;
+    const label = isTypeId ? targetLabel(target) : rep.label;
+    const { value, reason = value === trimmed ? 'The ID is already written this way.' : undefined } = tryWrite(rep, id, isTypeId ? prefix : '');
     choices.push(reason ? { target, label, enabled: false, reason } : { target, label, enabled: true });
   }
   return choices;

@@ -1,8 +1,7 @@
 import { RandomPool } from './bytes';
-import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { uint32Seconds } from './time';
-import { IdError, type Clock, type Decoded, type RandomSource } from './types';
+import { IdError, type Clock, type RandomSource } from './types';
 
 /** KSUID time 0: 2014-05-13T16:53:20Z, in Unix seconds. */
 export const KSUID_EPOCH_S = 1400000000;
@@ -95,7 +94,7 @@ const UPPER_HEX_CODES = Array.from('0123456789ABCDEF', (c) => c.charCodeAt(0));
 const payloadCodes: number[] = new Array<number>(32).fill(48);
 
 /** The 16 payload bytes as upper-case hex, as segmentio's `ksuid inspect` prints them. */
-function payloadHex(b: Uint8Array): string {
+export function payloadHex(b: Uint8Array): string {
   for (let i = 0; i < 16; i++) {
     payloadCodes[2 * i] = UPPER_HEX_CODES[b[4 + i]! >>> 4]!;
     payloadCodes[2 * i + 1] = UPPER_HEX_CODES[b[4 + i]! & 15]!;
@@ -103,21 +102,8 @@ function payloadHex(b: Uint8Array): string {
   return String.fromCharCode.apply(null, payloadCodes);
 }
 
-function ksuidSeconds(b: Uint8Array): number {
+export function ksuidSeconds(b: Uint8Array): number {
   return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
-}
-
-export function decodeKsuid(text: string): Decoded {
-  const b = parseKsuid(text);
-  const unixMs = (ksuidSeconds(b) + KSUID_EPOCH_S) * 1000;
-  return {
-    input: text,
-    kind: 'ksuid',
-    valid: true,
-    time: isoFromMs(unixMs),
-    unixMs,
-    fields: { payload: payloadHex(b) },
-  };
 }
 
 export function ksuidSecondsFor(ms: number): number {

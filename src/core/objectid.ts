@@ -1,8 +1,7 @@
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from './bytes';
-import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { uint32Seconds } from './time';
-import { IdError, type Clock, type Decoded, type RandomSource } from './types';
+import { IdError, type Clock, type RandomSource } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
@@ -33,42 +32,6 @@ export function encodeObjectId(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < 12; i++) s += HEX_PAIRS[bytes[i]!];
   return s;
-}
-
-export function decodeObjectId(text: string): Decoded {
-  if (text.length !== 24) parseObjectId(text); // throws the precise error
-  // One pass: time and counter are read while every digit is checked (an invalid one sets a bit
-  // above 15 in `seen`); validating first and then re-reading cost 10% of the decode.
-  // Unsigned on purpose (Number arithmetic, no sign bit): 0x80000000 is 2038-01-19T03:14:08Z, not 1901.
-  let seen = 0;
-  let seconds = 0;
-  for (let i = 0; i < 8; i++) {
-    const c = text.charCodeAt(i);
-    const v = c < 128 ? HEX_VALUES[c]! : 255;
-    seen |= v;
-    seconds = seconds * 16 + v;
-  }
-  for (let i = 8; i < 18; i++) {
-    const c = text.charCodeAt(i);
-    seen |= c < 128 ? HEX_VALUES[c]! : 255;
-  }
-  let counter = 0;
-  for (let i = 18; i < 24; i++) {
-    const c = text.charCodeAt(i);
-    const v = c < 128 ? HEX_VALUES[c]! : 255;
-    seen |= v;
-    counter = (counter << 4) | v;
-  }
-  if (seen > 15) parseObjectId(text); // throws the precise error
-  const unixMs = seconds * 1000;
-  return {
-    input: text,
-    kind: 'objectid',
-    valid: true,
-    time: isoFromMs(unixMs),
-    unixMs,
-    fields: { random: text.slice(8, 18).toLowerCase(), counter },
-  };
 }
 
 export function objectIdSecondsFor(ms: number): number {

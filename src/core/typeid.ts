@@ -1,6 +1,5 @@
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from './crockford';
-import { IdError, type Decoded } from './types';
-import { decodeUuidBytes, formatUuid } from './uuid';
+import { IdError } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
@@ -72,15 +71,4 @@ export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
   }
   const suffix = encodeCrockford(bytes16, true);
   return prefix ? `${prefix}_${suffix}` : suffix;
-}
-
-/** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
-export function decodeTypeId(text: string): Decoded {
-  const { prefix, bytes } = parseTypeId(text);
-  const uuid = formatUuid(bytes);
-  const d = decodeUuidBytes(bytes, text);
-  d.kind = 'typeid';
-  d.fields.prefix = prefix;
-  d.fields.uuid = uuid;
-  return d;
 }

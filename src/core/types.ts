@@ -40,6 +40,25 @@ export type UuidVariant = 'ncs' | 'rfc9562' | 'microsoft' | 'future';
 
 export type SnowflakePreset = 'twitter' | 'discord' | 'instagram' | 'sonyflake' | 'mastodon';
 
+export interface SnowflakeField {
+  name: string;
+  bits: number;
+}
+
+/** How a 64-bit snowflake splits into a time and fields; made once by `parseSnowflakeEpoch`. */
+export interface SnowflakeLayout {
+  name: SnowflakePreset | 'custom';
+  /** Unix ms of time count 0. */
+  epochMs: number;
+  timeBits: number;
+  /** Milliseconds per time count (Sonyflake counts 10 ms units). */
+  unitMs: number;
+  /** The fields under the time, most significant first. */
+  fields: readonly SnowflakeField[];
+  /** Earliest plausible creation time: the service's epoch or launch. */
+  launchMs: number;
+}
+
 /** One reading of a bare decimal snowflake under one epoch/layout. */
 export interface SnowflakeCandidate {
   /** Preset name, or `custom` for an epoch given in ms. */

@@ -1,9 +1,7 @@
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from './bytes';
-import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
-import { IdError, type Clock, type Decoded, type FieldValue, type RandomSource, type UuidVariant } from './types';
-import { ulidTime } from './ulid';
+import { IdError, type Clock, type RandomSource, type UuidVariant } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
@@ -126,7 +124,7 @@ export function uuidVariant(bytes: Uint8Array): UuidVariant {
   return 'future';
 }
 
-function special(bytes: Uint8Array): 'nil' | 'max' | undefined {
+export function special(bytes: Uint8Array): 'nil' | 'max' | undefined {
   let and = 0xff;
   let or = 0;
   for (let i = 0; i < 16; i++) {
@@ -137,20 +135,20 @@ function special(bytes: Uint8Array): 'nil' | 'max' | undefined {
 }
 
 /** v1/v6 time as (ms, 100 ns ticks within the ms) from the 60-bit tick count hi28 * 2^32 + lo32. */
-function ticksToMs(hi28: number, lo32: number): { ms: number; sub: number } {
+export function ticksToMs(hi28: number, lo32: number): { ms: number; sub: number } {
   // 2^32 = 429496 * 10^4 + 7296: dividing piecewise stays exact without BigInt.
   const r = hi28 * 7296 + lo32;
   return { ms: hi28 * 429496 + Math.floor(r / 10000) - GREGORIAN_OFFSET_MS, sub: r % 10000 };
 }
 
-function v1Ticks(b: Uint8Array): { hi28: number; lo32: number } {
+export function v1Ticks(b: Uint8Array): { hi28: number; lo32: number } {
   return {
     hi28: ((b[6]! & 0x0f) << 24) | (b[7]! << 16) | (b[4]! << 8) | b[5]!,
     lo32: ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0,
   };
 }
 
-function v6Ticks(b: Uint8Array): { hi28: number; lo32: number } {
+export function v6Ticks(b: Uint8Array): { hi28: number; lo32: number } {
   const top32 = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
   return {
     hi28: top32 >>> 4,
@@ -181,45 +179,9 @@ function writeV6Ticks(b: Uint8Array, hi28: number, lo32: number): void {
   b[7] = lo32 & 0xff;
 }
 
-function nodeText(b: Uint8Array): string {
+export function nodeText(b: Uint8Array): string {
   const h = HEX_PAIRS;
   return `${h[b[10]!]}:${h[b[11]!]}:${h[b[12]!]}:${h[b[13]!]}:${h[b[14]!]}:${h[b[15]!]}`;
-}
-
-export function decodeUuid(text: string): Decoded {
-  return decodeUuidBytes(parseUuid(text), text);
-}
-
-/** The reading of 16 UUID bytes, for callers that already hold them (TypeID). */
-export function decodeUuidBytes(b: Uint8Array, input: string): Decoded {
-  const variant = uuidVariant(b);
-  const fields: Record<string, FieldValue> = {};
-  const out: Decoded = { input, kind: 'uuid', valid: true, variant, fields };
-  // Nil is of the NCS variant and Max of the future one, so RFC UUIDs skip the check.
-  const sp = variant === 'rfc9562' || variant === 'microsoft' ? undefined : special(b);
-  if (sp) {
-    fields.special = sp;
-    out.version = sp === 'nil' ? 0 : 15;
-    return out;
-  }
-  // The version nibble means nothing outside the RFC variant (a ULID written as a UUID, say),
-  // so no version and no time are claimed there.
-  if (variant !== 'rfc9562') return out;
-  const version = uuidVersion(b);
-  out.version = version;
-  if (version === 1 || version === 6) {
-    const { hi28, lo32 } = version === 1 ? v1Ticks(b) : v6Ticks(b);
-    const { ms, sub } = ticksToMs(hi28, lo32);
-    out.unixMs = ms;
-    out.time = isoFromMs(ms);
-    out.timePrecise = out.time.slice(0, -1) + String(sub).padStart(4, '0') + 'Z';
-    fields.clockSeq = ((b[8]! & 0x3f) << 8) | b[9]!;
-    fields.node = nodeText(b);
-  } else if (version === 7) {
-    out.unixMs = ulidTime(b);
-    out.time = isoFromMs(out.unixMs);
-  }
-  return out;
 }
 
 function versionName(v: number): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Bounds, BoundsKind } from '../core';
-import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseTimeInput, validateTypeIdPrefix } from '../core';
+import type { Bounds, BoundsKind, SnowflakeLayout, SnowflakePreset } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
@@ -86,7 +86,7 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
       throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
     }
     const [fromMs, toMs] = await window(args);
-    const opts: { epoch?: string | number; prefix?: string } = {};
+    const opts: { epoch?: SnowflakeLayout; prefix?: string } = {};
     if (kind === 'snowflake') opts.epoch = await snowflakeEpoch(args.epoch);
     if (kind === 'typeid') opts.prefix = await typeIdPrefix(args.prefix);
     const b = bounds(kind, fromMs, toMs, opts);
@@ -184,16 +184,21 @@ async function window(args: BoundsArgs): Promise<[number, number]> {
   return [from, to];
 }
 
-async function snowflakeEpoch(arg: string | number | undefined): Promise<string | number> {
-  const epoch = arg ?? settings().snowflake.epoch;
-  if (epoch !== 'auto') return epoch;
+/** The layout from the argument, else the setting (both parsed by the core's one parser); asks on auto. */
+async function snowflakeEpoch(arg: unknown): Promise<SnowflakeLayout> {
+  const setting = settings().snowflake;
+  if (arg === undefined && setting.epochError !== undefined) {
+    throw new IdError('INVALID_ARGUMENT', `Setting idsmith.snowflake.epoch: ${setting.epochError}`);
+  }
+  const layout = arg === undefined ? setting.layout : parseSnowflakeEpoch(arg);
+  if (layout) return layout;
   // A decimal snowflake says nothing about its epoch; with the setting on auto, ask.
   const picked = await vscode.window.showQuickPick(
     Object.entries(SNOWFLAKE_PRESETS).map(([name, layout]) => ({ label: name, description: `epoch ${formatIso(layout.epochMs)}` })),
     { title: 'Snowflake epoch (set idsmith.snowflake.epoch to skip this question)' },
   );
   if (!picked) throw new Cancelled();
-  return picked.label;
+  return SNOWFLAKE_PRESETS[picked.label as SnowflakePreset];
 }
 
 async function typeIdPrefix(arg: string | undefined): Promise<string> {

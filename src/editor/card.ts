@@ -1,5 +1,5 @@
-import type { Decoded, FieldValue, SnowflakeCandidate } from '../core';
-import { convert, convertTargetsFor, decodeUlid, formatRelative } from '../core';
+import type { Decoded, DecodedId, FieldValue, SnowflakeCandidate } from '../core';
+import { formatById, formatIso, formatLabel, formatRelative, isDecodedId, plausibleTime, presetLabel, represent, ulidTime } from '../core';
 import type { DecodeContext } from './decodeContext';
 
 // What a decoded ID says, as labelled rows: one model behind the hover (compact) and the inspect
@@ -46,18 +46,6 @@ export interface CardOptions {
   now: number;
 }
 
-const KIND_NAMES: Record<string, string> = {
-  ulid: 'ULID', uuid: 'UUID', ksuid: 'KSUID', objectid: 'ObjectId', typeid: 'TypeID', snowflake: 'Snowflake', unknown: 'ID',
-};
-
-const PRESET_NAMES: Record<string, string> = {
-  twitter: 'Twitter', discord: 'Discord', instagram: 'Instagram', sonyflake: 'Sonyflake', mastodon: 'Mastodon', custom: 'Custom epoch',
-};
-
-export function presetLabel(preset: string): string {
-  return PRESET_NAMES[preset] ?? preset;
-}
-
 const VERSIONS: Record<number, string> = {
   1: 'time-based, Gregorian 100 ns', 2: 'DCE security', 3: 'name-based, MD5', 4: 'random',
   5: 'name-based, SHA-1', 6: 'time-based, reordered', 7: 'Unix time, ordered', 8: 'custom',
@@ -76,23 +64,6 @@ const FIELD_LABELS: Record<string, string> = {
 /** Fields already shown elsewhere on the card (title, time rows, version/variant rows). */
 const SHOWN_ELSEWHERE = new Set(['time', 'unixMs', 'timePrecise', 'version', 'variant', 'prefix', 'epoch', 'uuid', 'special']);
 
-/** The hover's conversions per kind, in order; inspect shows every target the core offers. */
-const HOVER_TARGETS: Record<string, string[]> = {
-  ulid: ['uuid', 'int', 'hex'],
-  uuid: ['ulid', 'uuidv6', 'uuidv1', 'int', 'hex'],
-  typeid: ['uuid', 'hex'],
-};
-
-const TARGET_LABELS: Record<string, string> = {
-  ulid: 'ULID', uuid: 'UUID', hex: 'Hex', int: 'Integer', base64: 'Base64', base64url: 'Base64url',
-  uuidv6: 'UUID v6', uuidv1: 'UUID v1', 'uuid-upper': 'UUID (upper case)', 'uuid-braces': 'UUID (braces)',
-  'uuid-urn': 'UUID (URN)', 'mysql-bin': 'MySQL UUID_TO_BIN(u, 1)',
-};
-
-// A ULID reading of non-RFC UUID bits is only worth offering when its time could be real.
-const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
-const YEAR_MS = 366 * 86_400_000;
-
 function humanize(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -107,7 +78,7 @@ function isRfcUuid(d: Decoded): boolean {
 }
 
 function title(d: Decoded, ctx: DecodeContext, readings: Reading[]): string {
-  const name = KIND_NAMES[d.kind] ?? d.kind;
+  const name = formatLabel(d.kind);
   if (!d.valid) return `Invalid ${name}`;
   if (d.kind === 'uuid') {
     if (/^[0-]+$/.test(hexDigits(d.input))) return 'Nil UUID';
@@ -149,7 +120,7 @@ function timeRows(d: Decoded, ctx: DecodeContext, full: boolean): CardRow[] {
   return rows;
 }
 
-function uuidRows(d: Decoded, notes: string[], ctx: DecodeContext, now: number): CardRow[] {
+function uuidRows(d: DecodedId, notes: string[], ctx: DecodeContext, now: number): CardRow[] {
   const rows: CardRow[] = [];
   if (isRfcUuid(d)) {
     const v = d.version ?? 0;
@@ -158,24 +129,20 @@ function uuidRows(d: Decoded, notes: string[], ctx: DecodeContext, now: number):
   rows.push({ label: 'Variant', value: VARIANTS[d.variant ?? ''] ?? String(d.variant), mono: false });
   if (!isRfcUuid(d) && !/^(0+|f+)$/i.test(hexDigits(d.input))) {
     notes.push('The variant bits are not RFC 9562\'s, so this UUID has no version to read.');
-    const ulid = ulidReading(d.input, now);
+    const ulid = ulidReading(d, now);
     if (ulid) {
-      rows.push({ label: 'As ULID, UTC', value: ulid.time!, mono: true });
-      if (!ctx.zone.redundant) rows.push({ label: ctx.zone.label, value: ctx.zone.format(ulid.unixMs!), mono: true });
-      notes.push(`Read as a ULID written in UUID form, it was created ${formatRelative(ulid.unixMs!, now)}.`);
+      rows.push({ label: 'As ULID, UTC', value: ulid.time, mono: true });
+      if (!ctx.zone.redundant) rows.push({ label: ctx.zone.label, value: ctx.zone.format(ulid.unixMs), mono: true });
+      notes.push(`Read as a ULID written in UUID form, it was created ${formatRelative(ulid.unixMs, now)}.`);
     }
   }
   return rows;
 }
 
-function ulidReading(uuidText: string, now: number): Decoded | undefined {
-  try {
-    const ulid = decodeUlid(convert(uuidText, 'ulid'));
-    const ms = ulid.unixMs;
-    return ulid.valid && ms !== undefined && ms >= PLAUSIBLE_FROM && ms <= now + YEAR_MS ? ulid : undefined;
-  } catch {
-    return undefined;
-  }
+/** The time a ULID written in UUID form would hold, when it could be real. */
+function ulidReading(d: DecodedId, now: number): { time: string; unixMs: number } | undefined {
+  const ms = d.bytes ? ulidTime(d.bytes) : undefined;
+  return ms !== undefined && plausibleTime(formatById('ulid')!, ms, now) ? { time: formatIso(ms), unixMs: ms } : undefined;
 }
 
 function fieldRows(d: Decoded, notes: string[], full: boolean): CardRow[] {
@@ -193,36 +160,21 @@ function fieldRows(d: Decoded, notes: string[], full: boolean): CardRow[] {
   return rows;
 }
 
-function representations(d: Decoded, full: boolean): Representation[] {
-  if (d.kind === 'snowflake') {
-    return /^\d+$/.test(d.input) ? [{ target: 'hex', label: 'Hex', value: `0x${BigInt(d.input).toString(16)}` }] : [];
-  }
-  // The hover tries its few targets directly (convert refuses what does not apply, e.g. v6 from
-  // a v7); asking the core for every applicable target costs more than the rest of the hover.
-  let targets = HOVER_TARGETS[d.kind] ?? [];
-  const labels = new Map<string, string>();
-  if (full) {
-    try {
-      const offered = convertTargetsFor(d.input).filter((t) => t.enabled);
-      targets = offered.map((t) => t.target);
-      for (const t of offered) labels.set(t.target, t.label);
-    } catch {
-      return [];
-    }
-  }
-  const out: Representation[] = [];
-  for (const target of targets) {
-    try {
-      const value = convert(d.input, target);
-      if (value !== d.input) out.push({ target, label: TARGET_LABELS[target] ?? labels.get(target) ?? target, value });
-    } catch {
-      // A target that does not apply to this value is simply not shown.
-    }
-  }
-  return out;
+/** From the decoded bytes (no re-parse); the hover shows its format's short list. */
+function representations(d: DecodedId, full: boolean): Representation[] {
+  return represent(d, { hoverOnly: !full });
 }
 
-export function buildCard(d: Decoded, ctx: DecodeContext, opts: CardOptions): Card {
+/** The decoder's own object; a plain `Decoded` (from JSON, say) is decoded again by its format. */
+function hydrate(d: Decoded, ctx: DecodeContext): DecodedId | undefined {
+  if (isDecodedId(d)) return d;
+  const f = formatById(d.kind);
+  return f?.decode(d.input, ctx.epoch === undefined ? {} : { snowflake: ctx.epoch });
+}
+
+export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions): Card {
+  const id = hydrate(plain, ctx);
+  const d: Decoded = id ?? plain;
   const notes: string[] = [];
   const candidates = d.kind === 'snowflake' && !ctx.epoch ? d.candidates ?? [] : [];
   const readings = candidates.filter((c) => opts.full || c.plausible).map((c) => readingOf(c, opts.now));
@@ -243,9 +195,9 @@ export function buildCard(d: Decoded, ctx: DecodeContext, opts: CardOptions): Ca
   // readings table carries the dates.
   if (d.unixMs !== undefined && d.time !== undefined) card.relative = formatRelative(d.unixMs, opts.now);
   card.rows.push(...timeRows(d, ctx, opts.full));
-  if (d.kind === 'uuid') card.rows.push(...uuidRows(d, notes, ctx, opts.now));
+  if (d.kind === 'uuid' && id) card.rows.push(...uuidRows(id, notes, ctx, opts.now));
   card.rows.push(...fieldRows(d, notes, opts.full));
-  card.representations = representations(d, opts.full);
+  if (id) card.representations = representations(id, opts.full);
   if (d.kind === 'snowflake' && !ctx.epoch && readings.length > 1) {
     notes.push('Set idsmith.snowflake.epoch to read it one way.');
   }
@@ -254,4 +206,4 @@ export function buildCard(d: Decoded, ctx: DecodeContext, opts: CardOptions): Ca
   return card;
 }
 
-export const kindName = (kind: string): string => KIND_NAMES[kind] ?? kind;
+export const kindName = (kind: string): string => formatLabel(kind);

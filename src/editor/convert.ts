@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ScanMatch } from '../core';
+import type { ScanMatch, SnowflakeLayout } from '../core';
 import { IdError, convert, convertTargetsFor, parse128, scan, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
 import { decodeContext } from './decodeContext';
@@ -100,7 +100,7 @@ export function findIds(document: vscode.TextDocument, range: vscode.Range, shor
 
 /** The configured snowflake epoch (validated once per settings change) decides which bare
  *  numbers count as IDs, as in the hover. */
-function scanOptions(): { epoch?: string | number } {
+function scanOptions(): { epoch?: SnowflakeLayout } {
   const { epoch } = decodeContext(settings());
   return epoch === undefined ? {} : { epoch };
 }

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { resolveEpoch } from '../core';
-import { presetLabel } from './card';
+import { layoutLabel, type SnowflakeLayout } from '../core';
 import type { Settings } from './settings';
 import { zonedTime, type ZonedTime } from './zonedTime';
 
@@ -8,8 +7,8 @@ import { zonedTime, type ZonedTime } from './zonedTime';
 // (keyed on the cached Settings object, which is replaced whenever `idsmith.*` changes).
 
 export interface DecodeContext {
-  /** The epoch to pass to the core; undefined = `auto` (every plausible reading). */
-  epoch?: string | number;
+  /** The layout to pass to the core (parsed once with the settings); undefined = `auto` (every plausible reading). */
+  epoch?: SnowflakeLayout;
   /** `Discord`, `custom epoch 1420070400000`, …; undefined in `auto`. */
   epochLabel?: string;
   /** Why the configured epoch was ignored, for the user to fix it. */
@@ -17,16 +16,10 @@ export interface DecodeContext {
   zone: ZonedTime;
 }
 
-function readEpoch(raw: string | number): Pick<DecodeContext, 'epoch' | 'epochLabel' | 'epochNote'> {
-  if (typeof raw === 'string' && raw.toLowerCase() === 'auto') return {};
-  const value = typeof raw === 'number' ? raw : /^\d+$/.test(raw) ? Number(raw) : raw.toLowerCase();
-  try {
-    resolveEpoch(value);
-  } catch (e) {
-    return { epochNote: `idsmith.snowflake.epoch is ignored: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  const label = typeof value === 'number' ? `custom epoch ${value}` : presetLabel(value);
-  return { epoch: value, epochLabel: label };
+function readEpoch(s: Settings): Pick<DecodeContext, 'epoch' | 'epochLabel' | 'epochNote'> {
+  const { layout, epochError } = s.snowflake;
+  if (epochError !== undefined) return { epochNote: `idsmith.snowflake.epoch is ignored: ${epochError}` };
+  return layout ? { epoch: layout, epochLabel: layoutLabel(layout) } : {};
 }
 
 const cache = new WeakMap<Settings, DecodeContext>();
@@ -34,7 +27,7 @@ const cache = new WeakMap<Settings, DecodeContext>();
 export function decodeContext(s: Settings): DecodeContext {
   let ctx = cache.get(s);
   if (!ctx) {
-    ctx = { ...readEpoch(s.snowflake.epoch), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language) };
+    ctx = { ...readEpoch(s), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language) };
     cache.set(s, ctx);
   }
   return ctx;

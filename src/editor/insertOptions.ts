@@ -1,5 +1,5 @@
-import { IdError, resolveEpoch, validateTypeIdPrefix } from '../core';
-import type { GenKind, GenerateOptions, SnowflakePreset } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, validateTypeIdPrefix } from '../core';
+import type { GenKind, GenerateOptions } from '../core';
 import { InsertFailure } from './insertResult';
 import type { Settings } from './settings';
 
@@ -8,17 +8,7 @@ import type { Settings } from './settings';
 // setting, never come out as a silently different ID. Only the settings the kind uses are
 // checked, so a bad snowflake setting does not block inserting a ULID.
 
-const PRESETS: readonly SnowflakePreset[] = ['twitter', 'discord', 'instagram', 'sonyflake', 'mastodon'];
-
-/** The epoch value the generator gets: `auto` inserts Twitter snowflakes (see the setting). */
-export function snowflakeEpoch(s: Settings): { epoch: string | number; preset: SnowflakePreset | 'custom' } {
-  const raw = s.snowflake.epoch;
-  if (raw === 'auto') return { epoch: 'twitter', preset: 'twitter' };
-  if (typeof raw === 'number') return { epoch: raw, preset: 'custom' };
-  if (/^-?\d+$/.test(raw)) return { epoch: Number(raw), preset: 'custom' };
-  const name = raw.toLowerCase();
-  return { epoch: raw, preset: (PRESETS as readonly string[]).includes(name) ? (name as SnowflakePreset) : 'custom' };
-}
+const PRESETS = Object.keys(SNOWFLAKE_PRESETS).join(', ');
 
 function range(setting: string, value: number, min: number, max: number): number {
   if (Number.isInteger(value) && value >= min && value <= max) return value;
@@ -29,19 +19,18 @@ function range(setting: string, value: number, min: number, max: number): number
   );
 }
 
-/** Snowflake options for the configured layout, with every field that layout writes checked. */
+/** Snowflake options for the configured layout (`auto` inserts Twitter snowflakes, see the
+ *  setting), with every field that layout writes checked. */
 export function snowflakeOptions(s: Settings): GenerateOptions {
-  const { epoch, preset } = snowflakeEpoch(s);
-  try {
-    resolveEpoch(epoch);
-  } catch (e) {
-    if (!(e instanceof IdError)) throw e;
+  if (s.snowflake.epochError !== undefined) {
     throw new InsertFailure(
       'INVALID_SETTING',
-      `Setting idsmith.snowflake.epoch is ${JSON.stringify(s.snowflake.epoch)}: ${e.message} Use "auto", a preset (${PRESETS.join(', ')}) or a past Unix time in ms. Nothing was inserted.`,
+      `Setting idsmith.snowflake.epoch is ${JSON.stringify(s.snowflake.epoch)}: ${s.snowflake.epochError} Use "auto", a preset (${PRESETS}) or a past Unix time in ms. Nothing was inserted.`,
       'idsmith.snowflake.epoch',
     );
   }
+  const epoch = s.snowflake.layout ?? SNOWFLAKE_PRESETS.twitter;
+  const preset = epoch.name;
   switch (preset) {
     case 'instagram':
       return { epoch, shardId: range('idsmith.instagram.shardId', s.instagram.shardId, 0, 8191) };

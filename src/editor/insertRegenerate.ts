@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
-import { IdError, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid, resolveEpoch, scan } from '../core';
-import type { GenKind, GenerateOptions, ScanMatch } from '../core';
+import {
+  IdError, SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid, scan,
+} from '../core';
+import type { GenKind, GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../core';
 import { spell } from './format';
 import type { LetterCase, Spelling } from './format';
 import { activeEditor, applyReplacements, assertWritable, selectionsInOrder } from './insertEdit';
@@ -54,8 +56,12 @@ function uuidPlan(m: ScanMatch): Plan | Skip {
 
 function snowflakePlan(m: ScanMatch, s: Settings): Plan | Skip {
   const value = parseSnowflake(m.text).toString();
-  let epoch: string | number;
-  if (s.snowflake.epoch === 'auto') {
+  let layout: SnowflakeLayout | undefined = s.snowflake.layout;
+  if (s.snowflake.epochError !== undefined) {
+    // Only snowflakes need the epoch: they stay as they are, everything else is regenerated.
+    return new Skip(`setting idsmith.snowflake.epoch is invalid: ${s.snowflake.epochError}`);
+  }
+  if (layout === undefined) {
     // Any decimal decodes under every preset: only one plausible reading says which it is.
     const d = decodeSnowflake(m.text);
     const plausible = (d.candidates ?? []).filter((c) => c.plausible);
@@ -63,22 +69,15 @@ function snowflakePlan(m: ScanMatch, s: Settings): Plan | Skip {
       const readings = plausible.map((c) => c.epoch).join(', ') || 'none';
       return new Skip(`its layout is ambiguous (plausible as: ${readings}); set idsmith.snowflake.epoch to the service it comes from`);
     }
-    epoch = plausible[0]!.epoch;
+    layout = SNOWFLAKE_PRESETS[plausible[0]!.epoch as SnowflakePreset];
   } else {
-    epoch = s.snowflake.epoch;
-    let layout: ReturnType<typeof resolveEpoch>;
-    try {
-      layout = resolveEpoch(epoch);
-    } catch (e) {
-      // Only snowflakes need the epoch: they stay as they are, everything else is regenerated.
-      return new Skip(`setting idsmith.snowflake.epoch is invalid: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const d = decodeSnowflake(m.text, epoch);
-    if (d.unixMs === undefined || d.unixMs < layout.launchMs || d.unixMs > Date.now() + 86_400_000) {
-      return new Skip(`it does not decode to a plausible time with idsmith.snowflake.epoch = ${JSON.stringify(epoch)}`);
+    const d = decodeSnowflake(m.text, layout);
+    if (d.unixMs === undefined || d.unixMs < layout.launchMs || d.unixMs > Date.now() + SNOWFLAKE_FUTURE_MARGIN_MS) {
+      return new Skip(`it does not decode to a plausible time with idsmith.snowflake.epoch = ${JSON.stringify(s.snowflake.epoch)}`);
     }
   }
-  const opts = snowflakeOptions({ ...s, snowflake: { ...s.snowflake, epoch } });
+  const epoch = layout.name === 'custom' ? layout.epochMs : layout.name;
+  const opts = snowflakeOptions({ ...s, snowflake: { ...s.snowflake, layout } });
   return { key: `snowflake:${value}`, kind: 'snowflake', opts, group: `snowflake:${epoch}`, spelling: { case: 'lower', uuid: 'standard' } };
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { inspect, type Decoded } from '../core';
+import { inspect, inspectId, isDecodedId, type Decoded } from '../core';
 import { buildCard, kindName } from './card';
 import { documentMarkdown } from './cardMarkdown';
 import { Commands } from './commands';
@@ -15,7 +15,10 @@ import { settings } from './settings';
 import { INSPECT_SCHEME } from './writable';
 
 function decode(input: string, ctx: DecodeContext): Decoded {
-  return inspect(input, ctx.epoch === undefined ? {} : { epoch: ctx.epoch });
+  const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };
+  // The decoded object itself (its representations come from its bytes); `inspect` only for
+  // the "not an ID" answer.
+  return inspectId(input, opts) ?? inspect(input, opts);
 }
 
 /** The document's content is derived from its URI (the ID is the query), so it needs no state. */
@@ -79,7 +82,8 @@ async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
   }
   const document = await vscode.workspace.openTextDocument(cardUri(decoded));
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-  return decoded;
+  // Callers get the plain object the CLI prints, not the decoder's lazy one.
+  return isDecodedId(decoded) ? decoded.toJSON() : decoded;
 }
 
 export function register(context: vscode.ExtensionContext): void {

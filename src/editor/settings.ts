@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { GenKind } from '../core/types';
-import { GEN_KINDS } from '../core/types';
+import type { GenKind, SnowflakeLayout } from '../core';
+import { GEN_KINDS, IdError, parseSnowflakeEpoch } from '../core';
 
 // Typed, cached view of `contributes.configuration`: read once, refreshed on change, every raw
 // value normalised with a fallback so providers never re-read or re-validate per call.
@@ -14,14 +14,36 @@ export interface Settings {
   uuid: { version: 1 | 4 | 6 | 7; case: UuidCase; format: UuidFormat };
   ulid: { case: 'upper' | 'lower' };
   insert: { quote: QuoteStyle; templates: Record<string, string> };
-  /** `auto`, a preset name, or a custom epoch in Unix ms (validated by the feature using it). */
-  snowflake: { epoch: string | number; workerId: number; processId: number };
+  snowflake: SnowflakeSettings;
   instagram: { shardId: number };
   sonyflake: { machineId: number };
   typeid: { prefix: string };
   nanoid: { size: number };
   hover: { enabled: boolean; timeZone: string; dateFormat: 'iso' | 'locale' };
   inlayHints: { enabled: boolean };
+}
+
+export interface SnowflakeSettings {
+  /** As written, for messages: `auto` (any case and empty read as `auto`), a preset, or Unix ms. */
+  epoch: string | number;
+  /** The epoch parsed once (core `parseSnowflakeEpoch`): undefined for `auto` or when invalid. */
+  layout?: SnowflakeLayout;
+  /** Why the epoch setting cannot be used; features that need it report this. */
+  epochError?: string;
+  workerId: number;
+  processId: number;
+}
+
+/** `idsmith.snowflake.epoch`, parsed by the one parser the core and the CLI use. */
+function snowflakeEpoch(raw: unknown): Pick<SnowflakeSettings, 'epoch' | 'layout' | 'epochError'> {
+  const epoch = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? (typeof raw === 'string' ? raw.trim() : raw) : 'auto';
+  try {
+    const layout = parseSnowflakeEpoch(epoch);
+    return layout ? { epoch, layout } : { epoch: 'auto' };
+  } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    return { epoch, epochError: e.message };
+  }
 }
 
 function oneOf<T>(value: unknown, allowed: readonly T[], fallback: T): T {
@@ -57,7 +79,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration): Settings {
       templates: stringMap(config.get('insert.templates')),
     },
     snowflake: {
-      epoch: typeof epoch === 'number' || (typeof epoch === 'string' && epoch.trim() !== '') ? (typeof epoch === 'string' ? epoch.trim() : epoch) : 'auto',
+      ...snowflakeEpoch(epoch),
       workerId: integer(config.get('snowflake.workerId'), 0),
       processId: integer(config.get('snowflake.processId'), 0),
     },

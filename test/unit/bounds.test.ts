@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bounds, type BoundsKind, type BoundsOptions } from '../../src/core/bounds';
-import { decodeKsuid } from '../../src/core/ksuid';
-import { decodeObjectId } from '../../src/core/objectid';
-import { decodeSnowflake } from '../../src/core/snowflake';
-import { decodeTypeId } from '../../src/core/typeid';
-import { decodeUlid } from '../../src/core/ulid';
-import { decodeUuid } from '../../src/core/uuid';
 import { IdError, type Decoded } from '../../src/core/types';
+import { decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 
 const T = Date.parse('2016-07-30T22:36:16.385Z');
 

@@ -88,6 +88,19 @@ describe('idsmith CLI', () => {
       assert.deepEqual(auto, none);
     });
 
+    it('reads --epoch AUTO, Auto and " auto " as auto too: one epoch parser, case-insensitive like presets', async () => {
+      const [none] = await json(['inspect', '--json', DISCORD]);
+      for (const spelling of ['AUTO', 'Auto', ' auto ']) {
+        const r = await run(['inspect', '--json', '--epoch', spelling, DISCORD]);
+        assert.equal(r.code, 0, `--epoch ${JSON.stringify(spelling)}: ${r.err}`);
+        assert.deepEqual(JSON.parse(r.out)[0], none, spelling);
+      }
+      const made = await run(['new', 'snowflake', '--epoch', 'AUTO', '--time', '2016-04-30T11:18:25.796Z']);
+      assert.equal(made.code, 0, made.err);
+      const [twitter] = await json(['inspect', '--json', '--epoch', 'twitter', made.out.trim()]);
+      assert.equal(twitter.time, '2016-04-30T11:18:25.796Z', 'auto generates Twitter snowflakes, as with no --epoch');
+    });
+
     it('accepts a custom epoch in milliseconds', async () => {
       const [d] = await json(['inspect', '--json', '--epoch', '1420070400000', DISCORD]);
       // A custom epoch uses the Twitter layout, so the time matches Discord's and the fields differ.

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { generate } from '../../src/core/generate';
-import { decodeKsuid } from '../../src/core/ksuid';
-import { decodeObjectId } from '../../src/core/objectid';
-import { decodeTypeId } from '../../src/core/typeid';
-import { decodeUlid } from '../../src/core/ulid';
-import { decodeUuid } from '../../src/core/uuid';
-import { decodeSnowflake } from '../../src/core/snowflake';
 import { GEN_KINDS, IdError, TIME_ORDERED_KINDS, type GenKind, type RandomSource } from '../../src/core/types';
+import { decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 const ascending = (ids: string[], what: string) => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { idAt, inspect } from '../../src/core';
+import { SNOWFLAKE_PRESETS, idAt, inspect } from '../../src/core';
 import { buildCard, type Card } from '../../src/editor/card';
 import { documentMarkdown, hoverMarkdown } from '../../src/editor/cardMarkdown';
 import type { DecodeContext } from '../../src/editor/decodeContext';
@@ -65,7 +65,7 @@ describe('hover card', () => {
     assert.ok(auto.readings.length >= 2 && auto.readings.every((r) => r.plausible));
     assert.ok(auto.readings.some((r) => r.label === 'Discord' && r.time === '2016-04-30T11:18:25.796Z'));
     assert.match(hoverMarkdown(auto, []), /\| Reading \| Created \(UTC\) \|/);
-    const discord = hoverCard('175928847299117063', { ...UTC, epoch: 'discord', epochLabel: 'Discord' });
+    const discord = hoverCard('175928847299117063', { ...UTC, epoch: SNOWFLAKE_PRESETS.discord, epochLabel: 'Discord' });
     assert.equal(discord.title, 'Snowflake (Discord)');
     assert.deepEqual(discord.readings, []);
     assert.equal(row(discord, 'UTC'), '2016-04-30T11:18:25.796Z');

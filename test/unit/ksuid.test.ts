@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { decodeKsuid, encodeKsuid, isKsuid, KSUID_MAX, KsuidGenerator, parseKsuid } from '../../src/core/ksuid';
+import { encodeKsuid, isKsuid, KSUID_MAX, KsuidGenerator, parseKsuid } from '../../src/core/ksuid';
 import { bytesToBigInt, bytesToHex } from '../../src/core/bytes';
 import { IdError, type RandomSource } from '../../src/core/types';
+import { decodeKsuid } from '../../src/core';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 const constant = (v: number): RandomSource => (b) => b.fill(v);

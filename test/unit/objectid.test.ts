@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { decodeObjectId, encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/objectid';
+import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/objectid';
 import { IdError, type RandomSource } from '../../src/core/types';
+import { decodeObjectId } from '../../src/core';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 

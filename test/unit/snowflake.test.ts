@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { DiscordSnowflake, TwitterSnowflake } from '@sapphire/snowflake';
-import {
-  SNOWFLAKE_PRESETS, SnowflakeGenerator, decodeSnowflake, parseSnowflake, resolveEpoch, snowflakeCandidates,
-} from '../../src/core/snowflake';
+import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflake, resolveEpoch } from '../../src/core/snowflake';
 import { IdError } from '../../src/core/types';
+import { decodeSnowflake, generate, inspect, parseSnowflakeEpoch, scan, snowflakeCandidates } from '../../src/core';
 
 const NOW = Date.UTC(2026, 0, 1);
 
@@ -238,3 +237,33 @@ describe('snowflake', () => {
     });
   });
 });
+
+describe('the snowflake epoch: one reading for every entry point', () => {
+  const SF = '175928847299117063';
+  const NOW = Date.UTC(2026, 0, 1);
+
+  it('reads auto in any case, with spaces, or empty, as auto in generate, inspect and scan', () => {
+    for (const auto of ['AUTO', 'Auto', ' auto ', '']) {
+      const [id] = generate('snowflake', { epoch: auto, timeMs: Date.UTC(2020, 0, 1) });
+      assert.equal(decodeSnowflake(id!, 'twitter').time, '2020-01-01T00:00:00.000Z', `generate with epoch ${JSON.stringify(auto)} makes Twitter snowflakes`);
+      assert.deepEqual(inspect(SF, { epoch: auto, now: NOW }), inspect(SF, { now: NOW }), `inspect with ${JSON.stringify(auto)}`);
+      assert.deepEqual(scan(`id ${SF}`, { epoch: auto, now: NOW }).map((m) => m.decoded.candidates?.length), [5]);
+    }
+  });
+
+  it('parseSnowflakeEpoch: presets in any case, Unix ms as number or digits, layouts as they are', () => {
+    assert.equal(parseSnowflakeEpoch(undefined), undefined);
+    assert.equal(parseSnowflakeEpoch('  AUTO '), undefined);
+    assert.equal(parseSnowflakeEpoch('Discord'), SNOWFLAKE_PRESETS.discord);
+    assert.equal(parseSnowflakeEpoch(SNOWFLAKE_PRESETS.sonyflake), SNOWFLAKE_PRESETS.sonyflake);
+    assert.deepEqual(parseSnowflakeEpoch('1420070400000'), parseSnowflakeEpoch(1420070400000));
+    assert.equal(parseSnowflakeEpoch(' 1420070400000 ')!.epochMs, 1420070400000);
+  });
+
+  it('parseSnowflakeEpoch refuses with INVALID_ARGUMENT what no entry point may accept', () => {
+    for (const bad of ['discrod', '-5', '1.5', 'constructor', '__proto__', '99999999999999', {}, [], true, { toString: 1 }]) {
+      assert.throws(() => parseSnowflakeEpoch(bad, NOW), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT', JSON.stringify(bad));
+    }
+  });
+});
+

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { decodeTypeId, encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../../src/core/typeid';
+import { encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../../src/core/typeid';
 import { formatUuid, parseUuid } from '../../src/core/uuid';
 import { IdError } from '../../src/core/types';
+import { decodeTypeId } from '../../src/core';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 const VECTOR = 'prefix_01h455vb4pex5vsknk084sn02q';

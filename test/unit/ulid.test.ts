@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { decodeUlid, encodeUlid, isUlid, parseUlid, ulidTime, UlidGenerator } from '../../src/core/ulid';
+import { encodeUlid, isUlid, parseUlid, ulidTime, UlidGenerator } from '../../src/core/ulid';
 import { formatUuid } from '../../src/core/uuid';
 import { IdError, type RandomSource } from '../../src/core/types';
+import { decodeUlid } from '../../src/core';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 const constant = (v: number): RandomSource => (b) => b.fill(v);

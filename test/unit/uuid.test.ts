@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import {
-  decodeUuid, formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, uuidV5, uuidVariant, uuidVersion,
-  UuidGenerator, v1ToV6, v6ToV1,
-} from '../../src/core/uuid';
+import { formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, uuidV5, uuidVariant, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/uuid';
 import { IdError, type RandomSource } from '../../src/core/types';
+import { decodeUuid } from '../../src/core';
 
 const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 const constant = (v: number): RandomSource => (b) => b.fill(v);

@@ -1,4 +1,4 @@
-import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource } from '../types';
+import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLayout } from '../types';
 
 // The contract of one ID format. Every format is one module under src/core/formats/ that
 // exports one `FormatModule`, and `registry.ts` lists the modules in the order ties are broken.
@@ -77,7 +77,7 @@ export interface ScanContext {
   /** True when [start, end) sits inside a base64 blob (then it is not an ID). */
   inBase64(start: number, end: number): boolean;
   /** The configured snowflake layout, undefined for `auto`; snowflake-like formats may read it. */
-  readonly snowflake: import('../snowflake').SnowflakeLayout | undefined;
+  readonly snowflake: SnowflakeLayout | undefined;
   /** False when bare decimal numbers must not be reported (hover setting). */
   readonly numbers: boolean;
 }
@@ -90,17 +90,20 @@ export interface ScanHit {
 }
 
 /**
- * How the scanner recognises the format in free text. Strict: precision over recall (a hover
+ * One way the scanner recognises the format in free text. Strict: precision over recall (a hover
  * that calls a hash "ULID from 2031" is worse than none). The scanner indexes formats by the run
  * lengths below and calls `find` only for runs of those lengths, in registry order; the first
  * hit wins and the scanner resumes after it.
  */
 export interface ScanRule {
-  /** Lengths of the run that can start a match (the whole ID, or its first dashed group). */
+  /**
+   * Lengths of the run that can start a match (the whole ID, or its first dashed group). Runs
+   * holding a `_` are offered only to `tailLengths` rules.
+   */
   runLengths?: readonly number[];
   /** Lengths of the part after the run's last `_` (TypeID: 26). */
   tailLengths?: readonly number[];
-  /** The run must be followed by this character (UUID's 8 hex digits then `-`). */
+  /** The run must be followed by this character (UUID's 8 hex digits then `-`); such rules are tried first. */
   next?: string;
   /** Flags every char of the run must have (`CHAR` bits): a cheap reject before `find`. */
   all?: number;
@@ -113,7 +116,7 @@ export interface ScanRule {
 /** What decoding may be told. */
 export interface DecodeOptions {
   /** Snowflake-like formats: the layout, from `parseSnowflakeEpoch`; undefined = every reading. */
-  snowflake?: import('../snowflake').SnowflakeLayout;
+  snowflake?: SnowflakeLayout;
   /** Anchor for `plausible`; default the current time. */
   now?: number;
 }
@@ -144,12 +147,10 @@ export interface Representation {
   /** `uuid`, `int`, `hex`, `uuidv6`, `typeid`, `uuid-braces`, …; the CLI's `--to` word. */
   target: string;
   label: string;
-  /** Shown on the compact hover card (Inspect shows every applicable one). */
-  hover?: boolean;
   /** Output only (no format reads it back): `mysql-bin`. */
   outputOnly?: boolean;
   write(id: DecodedId, opts: { prefix?: string }): string | undefined;
-  /** Why `write` gives nothing for this ID, for a disabled code action. */
+  /** Why `write` gives nothing for this ID (the convert error and the disabled code action). */
   reason?(id: DecodedId): string;
 }
 
@@ -208,7 +209,8 @@ export interface FormatModule {
    * `inspect` lists every valid reading, likeliest (plausible, then priority) first.
    */
   readonly priority?: number;
-  readonly scan?: ScanRule;
+  /** How the scanner finds it in free text; several rules for several spellings (UUID dashed and bare). */
+  readonly scan?: readonly ScanRule[];
   /** Width of the binary value in bits (64 snowflake/TSID, 96 ObjectId/XID, 128 ULID/UUID, 160 KSUID). */
   readonly bits?: number;
   /** Reads the text once. Never throws on bad input: `valid: false` with `error`/`errorCode`. */
@@ -221,13 +223,15 @@ export interface FormatModule {
    * shared numeric forms (`hex`, `int`, `base64`, `base64url`).
    */
   readonly representations: readonly Representation[];
+  /** Targets on the compact hover card, in order (Inspect shows every applicable one). */
+  readonly hoverTargets?: readonly string[];
   readonly generators: readonly GeneratorSpec[];
   readonly time?: TimeRange;
   /**
    * The smallest (`min`) or largest (`max`) ID at time `ms`, for range queries (`bounds`);
    * present only when text order is time order. Throws `TIME_OUT_OF_RANGE` outside `time`.
    */
-  boundsAt?(ms: number, end: 'min' | 'max', opts: { snowflake?: import('../snowflake').SnowflakeLayout; prefix?: string }): string;
+  boundsAt?(ms: number, end: 'min' | 'max', opts: { snowflake?: SnowflakeLayout; prefix?: string }): string;
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

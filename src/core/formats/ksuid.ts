@@ -1,0 +1,60 @@
+import { generate } from '../generate';
+import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, parseKsuid, payloadHex } from '../ksuid';
+import type { Decoded } from '../types';
+import { Id, failed, plainOrThrow } from './decoded';
+import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+
+// KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
+
+const KSUID_FROM = KSUID_EPOCH_S * 1000;
+const LABEL = /ksuid["'`]?\s*[:=]?\s*["'`(]?$/i;
+
+function read(text: string): Id {
+  let b: Uint8Array;
+  try {
+    b = parseKsuid(text);
+  } catch (e) {
+    return failed(ksuid, text, e);
+  }
+  const id = new Id(ksuid, text, true, { payload: payloadHex(b) }, b);
+  id.unixMs = (ksuidSeconds(b) + KSUID_EPOCH_S) * 1000;
+  return id;
+}
+
+export function decodeKsuid(text: string): Decoded {
+  return plainOrThrow(read(text));
+}
+
+function find(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const { or, start, end } = run;
+  if ((or & (CHAR.DIGIT | CHAR.UPPER | CHAR.LOWER)) !== (CHAR.DIGIT | CHAR.UPPER | CHAR.LOWER)) return undefined;
+  const t = ctx.text.slice(start, end);
+  if (t > KSUID_MAX) {
+    // A broken KSUID has no time to make it plausible: only a label makes it one.
+    if (!ctx.labelled(start, LABEL)) return undefined;
+    const d = read(t);
+    return d.valid ? undefined : { start, end, decoded: d };
+  }
+  if (ctx.inBase64(start, end)) return undefined;
+  const d = read(t);
+  if (!ctx.plausibleMs(d.unixMs!, KSUID_FROM)) return undefined;
+  return { start, end, decoded: d };
+}
+
+const ALNUM = /^[0-9A-Za-z]+$/;
+
+export const ksuid: FormatModule = {
+  id: 'ksuid',
+  label: 'KSUID',
+  shapes: [{ length: 27, alphabet: 'base62', case: 'significant', description: 'KSUIDs (27 base62 chars)', test: (t) => t.length === 27 && ALNUM.test(t) }],
+  scan: [{ runLengths: [27], find }],
+  bits: 160,
+  decode: (text) => read(text),
+  encode: (bytes) => encodeKsuid(bytes),
+  representations: [],
+  generators: [{
+    kind: 'ksuid', label: 'KSUID', hasTime: true, ascending: true, options: [],
+    generate: (count, o) => generate('ksuid', { ...o, count }),
+  }],
+  time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
+};

@@ -1,0 +1,183 @@
+import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../bytes';
+import { MAX_COUNT, type GenerateOptions as CoreGenerateOptions } from '../generate';
+import { IdError } from '../types';
+import { Id } from './decoded';
+import { ksuid } from './ksuid';
+import { nanoid } from './nanoid';
+import { objectid } from './objectid';
+import { snowflake } from './snowflake';
+import { typeid } from './typeid';
+import type { DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
+import { ulid } from './ulid';
+import { uuid } from './uuid';
+
+// The list of formats. Order matters where shapes overlap: among readings that are equally
+// likely, the earlier format is read first; it is also the order of every listing people see.
+// Adding a format: one module in this folder and one line here.
+
+export const FORMATS: readonly FormatModule[] = [
+  ulid,
+  uuid,
+  typeid,
+  ksuid,
+  objectid,
+  snowflake,
+  nanoid,
+];
+
+const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));
+const GENERATORS = new Map<string, GeneratorSpec>(FORMATS.flatMap((f) => f.generators.map((g) => [g.kind, g] as const)));
+
+/** The format with this id; undefined for unknown ids ("constructor" included). */
+export function formatById(id: string): FormatModule | undefined {
+  return BY_ID.get(id);
+}
+
+/** A format's label (`ObjectId`), or `ID` for anything unknown. */
+export function formatLabel(id: string): string {
+  return BY_ID.get(id)?.label ?? 'ID';
+}
+
+/** Every kind that can be generated, in registry order (`ulid`, `uuid`, `uuidv1`, …). */
+export function generatorKinds(): string[] {
+  return [...GENERATORS.keys()];
+}
+
+export function generatorFor(kind: string): GeneratorSpec | undefined {
+  return GENERATORS.get(kind);
+}
+
+/** What inspect's "not an ID" message lists: each format's first shape, in registry order. */
+export function acceptedShapes(): string {
+  const parts = FORMATS.filter((f) => f.shapes.length > 0).map((f) => f.shapes[0]!.description);
+  return `Idsmith reads ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
+}
+
+/** How far ahead of now a time read from text may lie and still be believed (clock skew, test data). */
+export const PLAUSIBLE_FUTURE_MS = 10 * 365.2425 * 86_400_000;
+
+/** The one plausibility rule for a time read as `f`: from its plausible start to now + 10 years. */
+export function plausibleTime(f: FormatModule, ms: number, now: number): boolean {
+  return f.time !== undefined && ms >= f.time.plausibleFromMs && ms <= now + PLAUSIBLE_FUTURE_MS;
+}
+
+function rank(d: DecodedId): number {
+  if (!d.valid) return 2;
+  return d.plausible === false ? 1 : 0;
+}
+
+/**
+ * Every reading of one explicit input (already trimmed), likeliest first: valid and plausible,
+ * then valid, then invalid (which still says why), each group in registry order (higher
+ * `priority` first). Empty when no format's shape accepts the text.
+ */
+export function readings(text: string, opts: DecodeOptions = {}): DecodedId[] {
+  const out: DecodedId[] = [];
+  for (const f of FORMATS) {
+    if (f.shapes.some((s) => s.test(text))) out.push(f.decode(text, opts));
+  }
+  if (out.length < 2) return out;
+  return out
+    .map((d, i) => ({ d, key: rank(d) * 1e6 - (d.format.priority ?? 0) * 1e3 + i }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.d);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Representations
+
+/** Numeric forms every 128-bit value has, whatever its format. */
+const NUMERIC_128: readonly Representation[] = [
+  { target: 'hex', label: 'Hex', write: (id) => id.bytes && bytesToHex(id.bytes) },
+  { target: 'int', label: 'Integer', write: (id) => id.bytes && bytesToBigInt(id.bytes).toString() },
+  { target: 'base64', label: 'Base64', write: (id) => id.bytes && bytesToBase64(id.bytes) },
+  { target: 'base64url', label: 'Base64url', write: (id) => id.bytes && bytesToBase64Url(id.bytes) },
+];
+
+function encodeAs(f: FormatModule): Representation {
+  return {
+    target: f.id,
+    label: f.label,
+    write: (id, opts) => (id.bytes && id.bytes.length * 8 === f.bits ? f.encode!(id.bytes, opts) : undefined),
+  };
+}
+
+const byWidth = new Map<number, Representation[]>();
+
+/**
+ * Every target a value of `bits` can be written as: the formats of that width that encode,
+ * then (128 bits) the numeric forms, then each format's own spellings, in registry order.
+ */
+export function representationsFor(bits: number): readonly Representation[] {
+  let list = byWidth.get(bits);
+  if (!list) {
+    const same = FORMATS.filter((f) => f.bits === bits);
+    list = [
+      ...same.filter((f) => f.encode && bits === 128).map(encodeAs),
+      ...(bits === 128 ? NUMERIC_128 : []),
+      ...same.flatMap((f) => f.representations),
+    ];
+    byWidth.set(bits, list);
+  }
+  return list;
+}
+
+/** The representation called `target` for values of `bits` (`typeid:PREFIX` is `typeid`). */
+export function representation(bits: number, target: string): Representation | undefined {
+  const base = target.startsWith('typeid:') ? 'typeid' : target;
+  return representationsFor(bits).find((r) => r.target === base);
+}
+
+/** One written form of a decoded ID. */
+export interface Written {
+  target: string;
+  label: string;
+  value: string;
+}
+
+/**
+ * The decoded ID in every applicable form (from its bytes, without re-parsing), skipping what
+ * does not apply and what would give back the input. `hoverOnly`: the hover's short list.
+ */
+export function represent(id: DecodedId, opts: { hoverOnly?: boolean; prefix?: string } = {}): Written[] {
+  if (!id.valid) return [];
+  const bits = id.format.bits;
+  if (bits === undefined) return [];
+  const all = representationsFor(bits);
+  const list = opts.hoverOnly
+    ? (id.format.hoverTargets ?? []).map((t) => all.find((r) => r.target === t)).filter((r) => r !== undefined)
+    : all.filter((r) => r.target !== id.format.id);
+  const out: Written[] = [];
+  for (const r of list) {
+    const value = r.write(id, { prefix: opts.prefix ?? '' });
+    if (value !== undefined && value !== id.input) out.push({ target: r.target, label: r.label, value });
+  }
+  return out;
+}
+
+/** A carrier for 16 bytes read by `parse128` (hex, integer or base64 have no format of their own). */
+export function idOfBytes(bytes: Uint8Array, input: string): DecodedId {
+  const f = bytes.length === 16 ? uuid : undefined;
+  if (!f) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes.length}.`);
+  return new Id(f, input, true, {}, bytes);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation
+
+/** Generator options; `epoch` in any form `parseSnowflakeEpoch` reads (a parsed layout included). */
+export type GenerateOptions = Omit<CoreGenerateOptions, 'epoch'> & { epoch?: unknown };
+
+/**
+ * `count` new IDs of `kind` (any generator a format declares). Time-ordered kinds come out
+ * strictly ascending, within a call and across calls; state lives with each format's generator.
+ */
+export function generate(kind: string, opts: GenerateOptions = {}): string[] {
+  const n = opts.count ?? 1;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
+    throw new IdError('INVALID_ARGUMENT', `count must be a whole number from 0 to ${MAX_COUNT}; got ${n}.`);
+  }
+  const spec = typeof kind === 'string' ? GENERATORS.get(kind) : undefined;
+  if (!spec) throw new IdError('INVALID_ARGUMENT', `Unknown kind '${String(kind)}'.`);
+  return spec.generate(n, opts as GenerateRequest);
+}

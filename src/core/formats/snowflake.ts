@@ -1,0 +1,307 @@
+import { bigIntToBytes } from '../bytes';
+import { isoFromMs } from '../iso';
+import {
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+} from '../snowflake';
+import type { Decoded, FieldValue, SnowflakeCandidate, SnowflakeLayout } from '../types';
+import { generate } from '../generate';
+import { Id, failed } from './decoded';
+import { CHAR, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+
+// Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
+// with one, that reading. The ISO text of each reading is made only when shown.
+
+// Decoding works on the value split into two 32-bit Numbers: BigInt parsing and one BigInt op
+// per field made a decode cost 10x @sapphire/snowflake's. Every preset keeps its fields below
+// bit 32 (shift <= 24), so each field is a shift and mask of the low half.
+const TWO_32 = 4294967296;
+const POW10 = [1, 10, 100, 1000, 10000, 100000];
+let hi = 0;
+let lo = 0;
+
+/** Decimal digits [from, to), at most 9 so the sum stays an int32; -1 on a non-digit. */
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Sets `hi`/`lo` when `text` is what parseSnowflake accepts; false otherwise. */
+function splitDecimal(text: string): boolean {
+  const n = text.length;
+  if (n === 0 || n > 20) return false;
+  // Up to 15 digits are exact in a Number (read as two int32 runs); the rest (at most 5) are
+  // carried into the halves.
+  const headEnd = n > 15 ? 15 : n;
+  const mid = headEnd > 9 ? headEnd - 9 : 0;
+  const top = digits(text, 0, mid);
+  const low = digits(text, mid, headEnd);
+  if (top < 0 || low < 0) return false;
+  const head = top * 1e9 + low;
+  let h = Math.floor(head / TWO_32);
+  let l = head - h * TWO_32;
+  if (headEnd < n) {
+    const tail = digits(text, headEnd, n);
+    if (tail < 0) return false;
+    const scale = POW10[n - headEnd]!;
+    l = l * scale + tail;
+    const carry = Math.floor(l / TWO_32);
+    l -= carry * TWO_32;
+    h = h * scale + carry;
+    if (h >= TWO_32) return false;
+  }
+  hi = h;
+  lo = l;
+  return true;
+}
+
+/** A layout's fields as offsets and masks in the low half, or null when they reach past bit 31. */
+interface Plan {
+  shift: number;
+  /** 2^(32 - shift): what one unit of `hi` is worth in time counts. */
+  hiScale: number;
+  names: string[];
+  offsets: number[];
+  masks: number[];
+  /** Field objects of the final shape, copied per decode: cheaper than adding keys one by one. */
+  bare: Record<string, FieldValue>;
+  withEpoch: Record<string, FieldValue>;
+}
+
+// Layouts are treated as immutable once decoded with (presets, and parseSnowflakeEpoch's objects).
+const plans = new WeakMap<SnowflakeLayout, Plan | null>();
+
+let lastLayout: SnowflakeLayout | undefined;
+let lastPlan: Plan | null = null;
+
+function planOf(l: SnowflakeLayout): Plan | null {
+  // Decodes come in runs with one layout (a scan, a bench, a hover setting): skip the WeakMap.
+  if (l === lastLayout) return lastPlan;
+  let plan = plans.get(l);
+  if (plan === undefined) {
+    const shift = shiftOf(l);
+    plan = null;
+    if (shift <= 31) {
+      plan = { shift, hiScale: 2 ** (32 - shift), names: [], offsets: [], masks: [], bare: {}, withEpoch: { epoch: l.name } };
+      for (let i = 0, off = shift; i < l.fields.length; i++) {
+        const f = l.fields[i]!;
+        off -= f.bits;
+        plan.names.push(f.name);
+        plan.offsets.push(off);
+        plan.masks.push(2 ** f.bits - 1);
+        plan.bare[f.name] = 0;
+        plan.withEpoch[f.name] = 0;
+      }
+    }
+    plans.set(l, plan);
+  }
+  lastLayout = l;
+  lastPlan = plan;
+  return plan;
+}
+
+/** Unix ms of the last `readFields` call (saves allocating a pair per decode). */
+let readMs = 0;
+
+/** The fields of the current `hi`/`lo` under `l`, after an `epoch` entry if asked; sets `readMs`. */
+function readFields(l: SnowflakeLayout, withEpoch: boolean): Record<string, FieldValue> {
+  const plan = planOf(l);
+  if (plan === null) return readWide(l, withEpoch);
+  const fields = { ...(withEpoch ? plan.withEpoch : plan.bare) };
+  const { names, offsets, masks } = plan;
+  // Unrolled for the presets' 1-3 fields: one store site per position stays monomorphic for a
+  // given layout, where one site in a loop sees every name (measured 2x on the field stores).
+  const n = names.length;
+  if (n > 0) fields[names[0]!] = (lo >>> offsets[0]!) & masks[0]!;
+  if (n > 1) fields[names[1]!] = (lo >>> offsets[1]!) & masks[1]!;
+  if (n > 2) fields[names[2]!] = (lo >>> offsets[2]!) & masks[2]!;
+  for (let i = 3; i < n; i++) fields[names[i]!] = (lo >>> offsets[i]!) & masks[i]!;
+  // The time is everything above the fields (not masked to timeBits), as other decoders do.
+  readMs = l.epochMs + (hi * plan.hiScale + (lo >>> plan.shift)) * l.unitMs;
+  return fields;
+}
+
+/** Custom layouts with fields above bit 31 (none of the presets): BigInt per field. */
+function readWide(l: SnowflakeLayout, withEpoch: boolean): Record<string, FieldValue> {
+  const fields: Record<string, FieldValue> = withEpoch ? { epoch: l.name } : {};
+  const value = (BigInt(hi) << 32n) | BigInt(lo);
+  let pos = BigInt(shiftOf(l));
+  for (const f of l.fields) {
+    pos -= BigInt(f.bits);
+    fields[f.name] = Number((value >> pos) & ((1n << BigInt(f.bits)) - 1n));
+  }
+  readMs = l.epochMs + Number(value >> BigInt(shiftOf(l))) * l.unitMs;
+  return fields;
+}
+
+/** One preset's reading; its ISO text is made when read. */
+class Candidate implements SnowflakeCandidate {
+  private iso?: string;
+  constructor(
+    readonly epoch: SnowflakeCandidate['epoch'],
+    readonly unixMs: number,
+    readonly fields: Record<string, FieldValue>,
+    readonly plausible: boolean,
+  ) {}
+
+  get time(): string {
+    return (this.iso ??= isoFromMs(this.unixMs));
+  }
+
+  toJSON(): SnowflakeCandidate {
+    return { epoch: this.epoch, time: this.time, unixMs: this.unixMs, fields: this.fields, plausible: this.plausible };
+  }
+}
+
+function candidate(l: SnowflakeLayout, now: number): Candidate {
+  const fields = readFields(l, false);
+  const unixMs = readMs;
+  return new Candidate(l.name, unixMs, fields, unixMs >= l.launchMs && unixMs <= now + SNOWFLAKE_FUTURE_MARGIN_MS);
+}
+
+/** Candidates of the current `hi`/`lo`, ordered as `snowflakeCandidates` documents. */
+function candidatesOfHalves(now: number): SnowflakeCandidate[] {
+  const all = SNOWFLAKE_PRESET_LIST.map((l) => candidate(l, now));
+  const plausible = all.filter((c) => c.plausible).sort((a, b) => Math.abs(now - a.unixMs) - Math.abs(now - b.unixMs));
+  return [...plausible, ...all.filter((c) => !c.plausible)];
+}
+
+/**
+ * Every preset's reading. Likely first: plausible readings ordered by closeness to `now` (recent
+ * IDs are the ones people paste), then the implausible ones in preset order.
+ */
+export function snowflakeCandidates(value: bigint, now: number = Date.now()): SnowflakeCandidate[] {
+  hi = Number(value >> 32n);
+  lo = Number(value & 0xffffffffn);
+  return candidatesOfHalves(now);
+}
+
+/** A decoded snowflake keeps its value as two 32-bit halves; its 8 bytes are made when asked. */
+class SnowflakeId extends Id {
+  constructor(input: string, fields: Record<string, FieldValue>, readonly hi: number, readonly lo: number) {
+    super(snowflake, input, true, fields);
+  }
+
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= bigIntToBytes((BigInt(this.hi) << 32n) | BigInt(this.lo), 8));
+  }
+}
+
+/** The generator's epoch argument from any epoch form: auto makes Twitter snowflakes. */
+function generatorEpoch(raw: unknown): string | number {
+  const l = parseSnowflakeEpoch(raw) ?? SNOWFLAKE_PRESETS.twitter;
+  return l.name === 'custom' ? l.epochMs : l.name;
+}
+
+/** `0x` + the value's hex digits, from the two halves (no BigInt, no re-parse). */
+function hexOf(h: number, l: number): string {
+  return h === 0 ? `0x${l.toString(16)}` : `0x${h.toString(16)}${l.toString(16).padStart(8, '0')}`;
+}
+
+function read(text: string, layout: SnowflakeLayout | undefined, now: number | undefined): Id {
+  if (!splitDecimal(text)) {
+    try {
+      parseSnowflake(text);
+    } catch (e) {
+      return failed(snowflake, text, e);
+    }
+    throw new Error(`Snowflake parsers disagree on "${text}"`); // a bug in splitDecimal, not bad input
+  }
+  if (layout !== undefined) {
+    const id = new SnowflakeId(text, readFields(layout, true), hi, lo);
+    id.unixMs = readMs;
+    return id;
+  }
+  // `now` is read only where needed: Date.now() on every decode cost as much as the fields.
+  const candidates = candidatesOfHalves(now ?? Date.now());
+  const id = new SnowflakeId(text, {}, hi, lo);
+  id.candidates = candidates;
+  let only: SnowflakeCandidate | undefined;
+  let count = 0;
+  for (const c of candidates) if (c.plausible && count++ === 0) only = c;
+  id.plausible = count > 0;
+  if (count === 1) {
+    id.unixMs = only!.unixMs;
+    id.fields = { epoch: only!.epoch, ...only!.fields };
+  }
+  return id;
+}
+
+/**
+ * Decodes a decimal snowflake. With an epoch (preset, custom ms or layout): that reading.
+ * Without one (or `auto`): `candidates` for every preset, and `time` only when exactly one
+ * reading is plausible. Invalid text yields `valid: false` with the parser's message.
+ */
+export function decodeSnowflake(text: string, epoch?: unknown, now?: number): Decoded {
+  // Presets by their exact name skip the parser: the common call in loops.
+  const layout = typeof epoch === 'string' && Object.hasOwn(SNOWFLAKE_PRESETS, epoch)
+    ? SNOWFLAKE_PRESETS[epoch as keyof typeof SNOWFLAKE_PRESETS]
+    : parseSnowflakeEpoch(epoch, now ?? Date.now());
+  return read(text, layout, now);
+}
+
+const DASH = 45, PLUS = 43, DOT = 46;
+
+function repeatsAfterFirst(text: string, start: number, end: number): boolean {
+  const c = text.charCodeAt(start + 1);
+  for (let i = start + 2; i < end; i++) if (text.charCodeAt(i) !== c) return false;
+  return true;
+}
+
+function find(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const { text } = ctx;
+  const { start, end } = run;
+  // Part of a larger number: a decimal fraction, a signed value, a dotted version.
+  const before = start > 0 ? text.charCodeAt(start - 1) : 0;
+  if (before === DOT || before === DASH || before === PLUS) return undefined;
+  const after = text.charCodeAt(end + 1);
+  if (text.charCodeAt(end) === DOT && after >= 48 && after <= 57) return undefined;
+  // Zero padding and round or repeated constants (10^17, 999…9): no generator writes those.
+  if (text.charCodeAt(start) === 48 || repeatsAfterFirst(text, start, end)) return undefined;
+  const layout = ctx.snowflake;
+  const d = read(text.slice(start, end), layout, ctx.now);
+  if (!d.valid) return undefined;
+  if (layout) {
+    if (!(d.unixMs! >= layout.launchMs && d.unixMs! <= ctx.now + SNOWFLAKE_FUTURE_MARGIN_MS)) return undefined;
+  } else if (!d.plausible) {
+    return undefined;
+  }
+  return { start, end, decoded: d };
+}
+
+export const snowflake: FormatModule = {
+  id: 'snowflake',
+  label: 'Snowflake',
+  shapes: [{
+    length: [1, 20],
+    alphabet: 'digits',
+    case: 'either',
+    description: 'snowflakes (decimal, up to 20 digits)',
+    // 24 and 32 digits are hex IDs (ObjectId, UUID); other long runs of digits are read here and
+    // refused as too long, which says more than "unknown".
+    test: (t) => /^\d+$/.test(t) && t.length !== 24 && t.length !== 32,
+  }],
+  scan: [{ runLengths: [17, 18, 19, 20], all: CHAR.DIGIT, numeric: true, find }],
+  bits: 64,
+  decode: (text: string, opts: DecodeOptions = {}) => read(text, opts.snowflake, opts.now),
+  hoverTargets: ['hex'],
+  representations: [
+    { target: 'hex', label: 'Hex', write: (id) => (id instanceof SnowflakeId ? hexOf(id.hi, id.lo) : undefined) },
+  ],
+  generators: [{
+    kind: 'snowflake', label: 'Snowflake', hasTime: true, ascending: true,
+    options: [
+      { name: 'epoch', type: 'string', description: 'twitter (default), discord, instagram, sonyflake, mastodon, or Unix ms', default: 'twitter' },
+      { name: 'workerId', type: 'number', description: 'worker id (Twitter, Discord)', min: 0, max: 31, default: 0 },
+      { name: 'processId', type: 'number', description: 'process id (Discord)', min: 0, max: 31, default: 0 },
+      { name: 'datacenterId', type: 'number', description: 'datacenter id (Twitter)', min: 0, max: 31, default: 0 },
+      { name: 'shardId', type: 'number', description: 'shard id (Instagram)', min: 0, max: 8191, default: 0 },
+      { name: 'machineId', type: 'number', description: 'machine id (Sonyflake)', min: 0, max: 65535, default: 0 },
+    ],
+    generate: (count, o) => generate('snowflake', { ...o, count, epoch: generatorEpoch(o.epoch) }),
+  }],
+};

@@ -1,0 +1,203 @@
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../bytes';
+import { generate } from '../generate';
+import { toMysqlBin } from '../represent';
+import { IdError, type Decoded, type FieldValue } from '../types';
+import { ulidTime } from '../ulid';
+import {
+  UUID_V1_MAX_MS, UUID_V1_MIN_MS, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
+  v6Ticks, v6ToV1,
+} from '../uuid';
+import { Id, failed, plainOrThrow } from './decoded';
+import { CHAR, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+
+// UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
+// and time are read only for the RFC 9562 variant.
+
+const HEX_VALUES = HEX_VALUES_IMPORT;
+/** Earliest plausible creation time of a bare-hex UUID in free text. */
+const PLAUSIBLE_FROM = Date.UTC(1990, 0, 1);
+const DASH = 45;
+
+/** The reading of 16 UUID bytes into `id` (shared with TypeID, which holds a UUID). */
+export function readUuidBytes(id: Id, b: Uint8Array): Id {
+  const variant = uuidVariant(b);
+  const fields: Record<string, FieldValue> = id.fields;
+  id.variant = variant;
+  // Nil is of the NCS variant and Max of the future one, so RFC UUIDs skip the check.
+  const sp = variant === 'rfc9562' || variant === 'microsoft' ? undefined : special(b);
+  if (sp) {
+    fields.special = sp;
+    id.version = sp === 'nil' ? 0 : 15;
+    return id;
+  }
+  // The version nibble means nothing outside the RFC variant (a ULID written as a UUID, say),
+  // so no version and no time are claimed there.
+  if (variant !== 'rfc9562') return id;
+  const version = uuidVersion(b);
+  id.version = version;
+  if (version === 1 || version === 6) {
+    const { hi28, lo32 } = version === 1 ? v1Ticks(b) : v6Ticks(b);
+    const { ms, sub } = ticksToMs(hi28, lo32);
+    id.unixMs = ms;
+    id.ticks = sub;
+    fields.clockSeq = ((b[8]! & 0x3f) << 8) | b[9]!;
+    fields.node = nodeText(b);
+  } else if (version === 7) {
+    id.unixMs = ulidTime(b);
+  }
+  return id;
+}
+
+function read(text: string): Id {
+  let b: Uint8Array;
+  try {
+    b = parseUuid(text);
+  } catch (e) {
+    return failed(uuid, text, e);
+  }
+  return readUuidBytes(new Id(uuid, text, true, {}, b), b);
+}
+
+export function decodeUuid(text: string): Decoded {
+  return plainOrThrow(read(text));
+}
+
+/** The reading of 16 bytes as a UUID, for callers that already hold them. */
+export function decodeUuidBytes(b: Uint8Array, input: string): Decoded {
+  return readUuidBytes(new Id(uuid, input, true, {}, b), b);
+}
+
+function isHexAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 && HEX_VALUES[c] !== 255;
+}
+
+function isWordAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** 8-4-4-4-12 hex at `start` (the first group is already known to be 8 hex digits). */
+function uuidEnd(text: string, start: number): number {
+  const end = start + 36;
+  if (end > text.length) return -1;
+  for (let i = start + 8; i < end; i++) {
+    const dash = i === start + 8 || i === start + 13 || i === start + 18 || i === start + 23;
+    if (dash ? text.charCodeAt(i) !== DASH : !isHexAt(text, i)) return -1;
+  }
+  if (isWordAt(text, end)) return -1;
+  // A dash joining more hex groups means a longer dashed hex token, not a UUID.
+  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return -1;
+  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return -1;
+  return end;
+}
+
+/** Braces and a `urn:uuid:` prefix belong to the match, so a replacement keeps the spelling whole. */
+function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const text = ctx.text;
+  const end0 = uuidEnd(text, run.start);
+  if (end0 < 0) return undefined;
+  let s = run.start, e = end0;
+  if (s >= 1 && text.charCodeAt(s - 1) === 123 && text.charCodeAt(e) === 125) {
+    s--;
+    e++;
+  } else if (s >= 9 && text.slice(s - 9, s).toLowerCase() === 'urn:uuid:') {
+    s -= 9;
+  }
+  return { start: s, end: e, decoded: read(text.slice(s, e)) };
+}
+
+/** 32 hex digits only with RFC version 1-8 and variant 10xx; time versions need a plausible time. */
+function findBare(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const { or, and, start, end } = run;
+  if (!(and & CHAR.HEX) || ((or & CHAR.UPPER) && (or & CHAR.LOWER))) return undefined;
+  const text = ctx.text;
+  const version = text.charCodeAt(start + 12) - 48;
+  if (version < 1 || version > 8) return undefined;
+  const variant = text.charCodeAt(start + 16) | 0x20; // lower-case letters
+  if (!(variant === 56 || variant === 57 || variant === 97 || variant === 98)) return undefined;
+  const d = read(text.slice(start, end));
+  if ((version === 1 || version === 6 || version === 7) && !ctx.plausibleMs(d.unixMs!, PLAUSIBLE_FROM)) return undefined;
+  return { start, end, decoded: d };
+}
+
+function versionOf(id: DecodedId): number | undefined {
+  const b = id.bytes;
+  return b && uuidVariant(b) === 'rfc9562' ? uuidVersion(b) : undefined;
+}
+
+/** The core's own words for a refused reorder (only on the error path: it throws). */
+function refusal(reorder: () => unknown): string {
+  try {
+    reorder();
+  } catch (e) {
+    if (e instanceof IdError) return e.message;
+    throw e;
+  }
+  return 'This conversion does not apply to this ID.';
+}
+
+/** UUID spellings and reorders; they apply to any 128-bit value (a ULID can be braced too). */
+const REPRESENTATIONS: readonly Representation[] = [
+  {
+    target: 'uuidv6', label: 'UUID v6',
+    write: (id) => (versionOf(id) === 1 ? formatUuid(v1ToV6(id.bytes!)) : undefined),
+    reason: (id) => refusal(() => v1ToV6(id.bytes!)),
+  },
+  {
+    target: 'uuidv1', label: 'UUID v1',
+    write: (id) => (versionOf(id) === 6 ? formatUuid(v6ToV1(id.bytes!)) : undefined),
+    reason: (id) => refusal(() => v6ToV1(id.bytes!)),
+  },
+  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase() },
+  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}` },
+  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}` },
+  { target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', outputOnly: true, write: (id) => id.bytes && '0x' + bytesToHex(toMysqlBin(id.bytes)) },
+];
+
+const UUID_SHAPE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
+const UUID_LOOSE = /^(?:urn:uuid:)?\{?[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{12}\}?$/i;
+const HEX32 = /^[0-9a-f]{32}$/i;
+
+function gen(kind: string, label: string, hasTime: boolean, ascending: boolean, options: GeneratorSpec['options'] = []): GeneratorSpec {
+  return { kind, label, hasTime, ascending, options, generate: (count, o) => generate(kind as never, { ...o, count }) };
+}
+
+const NAME_OPTIONS: GeneratorSpec['options'] = [
+  { name: 'namespace', type: 'string', description: 'dns, url, oid, x500 or a UUID', default: 'dns' },
+  { name: 'name', type: 'string', description: 'the name hashed into the UUID' },
+];
+
+export const uuid: FormatModule = {
+  id: 'uuid',
+  label: 'UUID',
+  shapes: [
+    {
+      length: [36, 45], alphabet: 'hex', case: 'either',
+      description: 'UUIDs (8-4-4-4-12 hex, {braces}, urn:uuid:, or 32 hex)',
+      // Letters beyond f still read as a UUID, so the error can say which character is wrong.
+      test: (t) => UUID_SHAPE.test(t) || UUID_LOOSE.test(t),
+    },
+    // 32-hex hashes are read the same way: the user said it is an ID.
+    { length: 32, alphabet: 'hex', case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
+  ],
+  scan: [
+    { runLengths: [8], next: '-', all: CHAR.HEX, find: findDashed },
+    { runLengths: [32], all: CHAR.HEX, find: findBare },
+  ],
+  bits: 128,
+  decode: (text) => read(text),
+  encode: (bytes) => formatUuid(bytes),
+  hoverTargets: ['ulid', 'uuidv6', 'uuidv1', 'int', 'hex'],
+  representations: REPRESENTATIONS,
+  generators: [
+    gen('uuid', 'UUID v4 (random)', false, false),
+    gen('uuidv1', 'UUID v1 (time, 100 ns)', true, false),
+    gen('uuidv3', 'UUID v3 (MD5 of a name)', false, false, NAME_OPTIONS),
+    gen('uuidv4', 'UUID v4 (random)', false, false),
+    gen('uuidv5', 'UUID v5 (SHA-1 of a name)', false, false, NAME_OPTIONS),
+    gen('uuidv6', 'UUID v6 (time, ordered)', true, true),
+    gen('uuidv7', 'UUID v7 (Unix ms, ordered)', true, true),
+  ],
+  time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+};

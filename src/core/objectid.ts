@@ -1,6 +1,7 @@
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { Timeline } from './timeline';
 import { uint32Seconds } from './time';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -84,8 +85,8 @@ export class ObjectIdGenerator {
   private readonly clock: Clock;
   private readonly processBytes: string;
   private counter: number;
-  private lastS = -1;
-  private lastReq = -1;
+  /** The last counter used in each second (timeline.ts). */
+  private readonly timeline = new Timeline<number>(1000);
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -96,23 +97,24 @@ export class ObjectIdGenerator {
   }
 
   next(timeMs?: number): string {
-    const req = objectIdSecondsFor(timeMs ?? this.clock());
-    let s = req;
-    // Continue the emitted stream for the same requested second (it may have borrowed ahead)
-    // or a clock that stepped back; only an explicit earlier time starts afresh.
-    if (req === this.lastReq || (timeMs === undefined && req < this.lastS)) s = Math.max(req, this.lastS);
+    let s = objectIdSecondsFor(timeMs ?? this.clock());
+    const now = timeMs === undefined;
+    if (now) s = this.timeline.nowUnit(s);
     this.counter = (this.counter + 1) & 0xffffff;
-    if (this.counter === 0 && s <= this.lastS) s = this.lastS + 1;
+    const counter = this.counter;
+    // Within a second the counter must exceed every counter already used there; after a wrap it
+    // does not, and the next second is borrowed (checked the same way).
+    for (let last = this.timeline.get(s); last !== undefined && counter <= last; last = this.timeline.get(s)) s++;
     if (s > 0xffffffff) {
       throw new IdError('MONOTONIC_OVERFLOW', 'The ObjectId counter ran out at the last second an ObjectId can hold.');
     }
-    this.lastReq = req;
-    this.lastS = s;
+    this.timeline.set(s, counter);
+    if (now) this.timeline.noteNow(s);
     const h = HEX_PAIRS;
     return (
       h[s >>> 24]! + h[(s >>> 16) & 0xff]! + h[(s >>> 8) & 0xff]! + h[s & 0xff]! +
       this.processBytes +
-      h[this.counter >>> 16]! + h[(this.counter >>> 8) & 0xff]! + h[this.counter & 0xff]!
+      h[counter >>> 16]! + h[(counter >>> 8) & 0xff]! + h[counter & 0xff]!
     );
   }
 

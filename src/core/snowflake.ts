@@ -1,3 +1,4 @@
+import { Timeline } from './timeline';
 import { formatIso } from './time';
 import { systemClock } from './random';
 import { IdError } from './types';
@@ -305,9 +306,11 @@ export interface SnowflakeGeneratorOptions {
 }
 
 /**
- * Strictly increasing snowflakes for one layout and one set of node ids. The time is a logical
- * clock: it never goes back when the wall clock does, and it steps one unit ahead when the
- * sequence of a unit runs out, so neither case can produce a duplicate or a busy wait.
+ * Snowflakes for one layout and one set of node ids, never two alike. A snowflake has no random
+ * bits, so every time unit used keeps its last sequence number (timeline.ts): a later request
+ * for that unit, now or at an explicit time, continues it, and a unit whose sequence is used up
+ * lends the next one. Now-requests follow a logical clock that does not step back with small
+ * clock jitter; explicit times never move it.
  */
 export class SnowflakeGenerator {
   private readonly clock: Clock;
@@ -316,13 +319,13 @@ export class SnowflakeGenerator {
   private readonly maxSeq: number;
   private readonly maxUnit: number;
   private readonly shift: bigint;
-  private lastUnit = -1;
-  private seq = 0;
+  private readonly timeline: Timeline<number>;
 
   constructor(readonly layout: SnowflakeLayout, opts: SnowflakeGeneratorOptions = {}) {
     this.clock = opts.clock ?? systemClock;
     this.shift = BigInt(shiftOf(layout));
     this.maxUnit = 2 ** layout.timeBits - 1;
+    this.timeline = new Timeline<number>(layout.unitMs);
     let fixed = 0n;
     let seqShift = 0n;
     let maxSeq = 0;
@@ -346,27 +349,26 @@ export class SnowflakeGenerator {
     this.maxSeq = maxSeq;
   }
 
-  /** The next ID, at `timeMs` (default: the clock) or just after the last one if that is later. */
+  /** The next ID, at `timeMs` (default: the clock), or in a later unit when that one is used up. */
   next(timeMs?: number): string {
     const t = timeMs ?? this.clock();
-    const unit = Math.floor((t - this.layout.epochMs) / this.layout.unitMs);
+    let unit = Math.floor((t - this.layout.epochMs) / this.layout.unitMs);
     if (!Number.isFinite(unit) || unit < 0 || unit > this.maxUnit) {
       throw new IdError('TIME_OUT_OF_RANGE',
         `${this.layout.name} snowflakes hold times from ${formatIso(this.layout.epochMs)} to ` +
         `${formatIso(this.layout.epochMs + this.maxUnit * this.layout.unitMs)}; got ${Number.isFinite(t) ? formatIso(t) : t}.`);
     }
-    if (unit > this.lastUnit) {
-      this.lastUnit = unit;
-      this.seq = 0;
-    } else if (this.seq < this.maxSeq) {
-      this.seq++;
-    } else {
-      if (this.lastUnit >= this.maxUnit) {
+    const now = timeMs === undefined;
+    if (now) unit = this.timeline.nowUnit(unit);
+    let seq = (this.timeline.get(unit) ?? -1) + 1;
+    while (seq > this.maxSeq) {
+      if (unit >= this.maxUnit) {
         throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
       }
-      this.lastUnit++;
-      this.seq = 0;
+      seq = (this.timeline.get(++unit) ?? -1) + 1;
     }
-    return (BigInt(this.lastUnit) << this.shift | this.fixedBits | BigInt(this.seq) << this.seqShift).toString();
+    this.timeline.set(unit, seq);
+    if (now) this.timeline.noteNow(unit);
+    return (BigInt(unit) << this.shift | this.fixedBits | BigInt(seq) << this.seqShift).toString();
   }
 }

@@ -33,10 +33,11 @@ const FORMS_128: ReadonlySet<string> = new Set<Form128>(['ulid', 'uuid', 'hex', 
  * Rewrites one 128-bit ID. Targets: the plain forms, `typeid` / `typeid:PREFIX` (a TypeID
  * input keeps its prefix under plain `typeid`), `uuidv6` / `uuidv1` (lossless timestamp
  * reorder, refusing other versions), the UUID spellings, and `mysql-bin`: `0x` + the hex of
- * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only).
+ * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only). `from` names the
+ * input's form where its shape is ambiguous (a 26-digit integer is otherwise read as a ULID).
  */
-export function convert(text: string, target: string): string {
-  const parsed = parse128(text);
+export function convert(text: string, target: string, opts: { from?: Form128 } = {}): string {
+  const parsed = parse128(text, opts.from);
   const b = parsed.bytes;
   if (FORMS_128.has(target)) return to128(b, target as Form128);
   if (target === 'typeid' || target.startsWith('typeid:')) {

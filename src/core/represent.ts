@@ -29,7 +29,8 @@ function isDigits(text: string): boolean {
  * Any 128-bit ID the user pointed at, told apart by shape:
  * 36/38/45 chars with a non-digit -> UUID; 32 hex -> hex; 26 Crockford chars -> ULID (a
  * prefix-less TypeID is the same text); `prefix_` + 26 -> TypeID; other runs of 1-39 digits ->
- * decimal integer (so 22 digits is an integer, not base64url); 24 chars ending `==` or 22
+ * decimal integer (so 22 digits is an integer, not base64url) except 27 characters, which are a
+ * KSUID (no 128-bit form) as in `inspect`; 24 chars ending `==` or 22
  * chars -> base64 (base64url when it uses - or _ or is unpadded without + and /).
  * Known ambiguity, resolved by shape: a decimal of exactly 26 or 32 digits reads as a ULID or
  * hex. Such an integer is below 10^32 (its top 22 bits are zero), which no real ULID, UUIDv4
@@ -49,6 +50,9 @@ export function parse128(text: string, from?: Form128): Parsed128 {
   if (n > 27 && t.charCodeAt(n - 27) === 95) {
     const { prefix, bytes } = parseTypeId(t);
     return { bytes, from: 'typeid', prefix };
+  }
+  if (n === 27 && /^[0-9A-Za-z]+$/.test(t)) {
+    throw new IdError('UNSUPPORTED_CONVERSION', 'This reads as a KSUID (27 base62 characters, 160 bits), which has no 128-bit form. If it is a decimal integer, name its form (from: int).');
   }
   if (isDigits(t)) return parseAs(t, 'int');
   if ((n === 24 && t.endsWith('==')) || n === 22) {

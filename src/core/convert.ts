@@ -1,3 +1,4 @@
+import { optionsOf, requireText } from './args';
 import { bytesToHex } from './bytes';
 import { parse128, to128, toMysqlBin, type Form128 } from './represent';
 import { IdError } from './types';
@@ -37,6 +38,9 @@ const FORMS_128: ReadonlySet<string> = new Set<Form128>(['ulid', 'uuid', 'hex', 
  * input's form where its shape is ambiguous (a 26-digit integer is otherwise read as a ULID).
  */
 export function convert(text: string, target: string, opts: { from?: Form128 } = {}): string {
+  requireText(text, 'the ID to convert');
+  requireText(target, 'the conversion target');
+  opts = optionsOf(opts, 'the convert options');
   const parsed = parse128(text, opts.from);
   const b = parsed.bytes;
   if (FORMS_128.has(target)) return to128(b, target as Form128);
@@ -69,6 +73,8 @@ export interface ConvertChoice {
  * `typeidPrefix` (the setting) names the TypeID target when the input has no prefix of its own.
  */
 export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } = {}): ConvertChoice[] {
+  requireText(text, 'the ID');
+  opts = optionsOf(opts, 'the options');
   let parsed;
   try {
     parsed = parse128(text);

@@ -1,9 +1,10 @@
+import { optional, optionsOf, requireNumber, requireText, shown } from './args';
 import { KsuidGenerator } from './ksuid';
 import { nanoid } from './nanoid';
 import { ObjectIdGenerator } from './objectid';
 import { SnowflakeGenerator, resolveEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
-import { IdError, type Clock, type GenKind, type RandomSource } from './types';
+import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource } from './types';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -55,9 +56,11 @@ export class IdFactory {
 
   /** `count` new IDs of one kind; time-ordered kinds come out strictly ascending. */
   generate(kind: GenKind, opts: GenerateOptions = {}): string[] {
+    requireText(kind, 'the kind of ID');
+    opts = checkOptions(opts);
     const n = opts.count ?? 1;
     if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
-      throw new IdError('INVALID_ARGUMENT', `count must be a whole number from 0 to ${MAX_COUNT}; got ${n}.`);
+      throw new IdError('INVALID_ARGUMENT', `count must be a whole number from 0 to ${MAX_COUNT}; got ${shown(n)}.`);
     }
     const t = opts.timeMs;
     const gens = { clock: this.clock, random: this.random };
@@ -90,7 +93,7 @@ export class IdFactory {
         return repeat(n, () => sf.next(t));
       }
     }
-    throw new IdError('INVALID_ARGUMENT', `Unknown kind '${String(kind)}'.`);
+    throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(kind)}; use one of ${GEN_KINDS.join(', ')}.`);
   }
 
   private uuid(): UuidGenerator {
@@ -114,6 +117,20 @@ export class IdFactory {
   }
 }
 
+/** Options come from settings and command arguments: each must have its type before use. */
+function checkOptions(value: GenerateOptions): GenerateOptions {
+  const o = optionsOf(value, 'the generate options');
+  for (const k of ['count', 'timeMs', 'workerId', 'processId', 'datacenterId', 'shardId', 'machineId', 'size'] as const) optional(o[k], requireNumber, k);
+  for (const k of ['prefix', 'namespace', 'name'] as const) optional(o[k], requireText, k);
+  if (o.epoch !== undefined && typeof o.epoch !== 'string' && typeof o.epoch !== 'number') {
+    throw new IdError('INVALID_ARGUMENT', `epoch must be a preset name or a custom epoch in ms; got ${shown(o.epoch)}.`);
+  }
+  for (const k of ['clock', 'random'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'function') throw new IdError('INVALID_ARGUMENT', `${k} must be a function; got ${shown(o[k])}.`);
+  }
+  return o;
+}
+
 // One session per process, so IDs keep ascending across calls (an editor inserting one ID per
 // keystroke gets the same order guarantee as one big batch). Injected clock or randomness get
 // a private session per call, which keeps tests reproducible and the shared state undisturbed.
@@ -127,5 +144,6 @@ function repeat(n: number, make: () => string): string[] {
 
 /** `count` new IDs of one kind from the shared session (or a private one for an injected clock or randomness). */
 export function generate(kind: GenKind, opts: GenerateOptions = {}): string[] {
+  opts = checkOptions(opts);
   return (opts.clock || opts.random ? new IdFactory(opts) : shared).generate(kind, opts);
 }

@@ -1,3 +1,4 @@
+import { optionsOf, requireText } from './args';
 import { decodeKsuid } from './ksuid';
 import { decodeObjectId } from './objectid';
 import { decodeSnowflake } from './snowflake';
@@ -66,6 +67,8 @@ function hexHint(length: number): string {
 
 /** Reads one explicit input as whichever kind its shape says; `kind: 'unknown'` if none fits. */
 export function inspect(input: string, opts: InspectOptions = {}): Decoded {
+  requireText(input, 'the ID to inspect');
+  opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return unknown(text, `Nothing to inspect: the input is empty. ${ACCEPTED}`, 'EMPTY');
   if (TYPEID_SHAPE.test(text)) return attempt('typeid', text, decodeTypeId);

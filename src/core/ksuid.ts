@@ -1,3 +1,4 @@
+import { requireBytes, requireText } from './args';
 import { RandomPool } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
@@ -22,6 +23,7 @@ const ksuidCodes: number[] = new Array<number>(30).fill(48);
 
 /** 20 bytes -> 27 base62 chars (case-sensitive). */
 export function encodeKsuid(bytes: Uint8Array): string {
+  requireBytes(bytes, 'a KSUID', 20);
   if (bytes.length !== 20) throw new IdError('INVALID_LENGTH', `A KSUID is 20 bytes; got ${bytes.length}.`);
   const limbs = new Array<number>(10);
   for (let i = 0; i < 10; i++) limbs[i] = (bytes[2 * i]! << 8) | bytes[2 * i + 1]!;
@@ -48,6 +50,7 @@ export function encodeKsuid(bytes: Uint8Array): string {
 
 /** 27 base62 chars -> 20 bytes. Throws INVALID_LENGTH, INVALID_CHARACTER, OVERFLOW (> max). */
 export function parseKsuid(text: string): Uint8Array {
+  requireText(text, 'a KSUID');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected a KSUID (27 characters), got an empty string.');
   if (text.length !== 27) throw new IdError('INVALID_LENGTH', `A KSUID has 27 characters; got ${text.length}.`);
   const limbs = new Array<number>(10).fill(0);
@@ -109,6 +112,7 @@ function ksuidSeconds(b: Uint8Array): number {
 }
 
 export function decodeKsuid(text: string): Decoded {
+  requireText(text, 'a KSUID');
   const b = parseKsuid(text);
   const unixMs = (ksuidSeconds(b) + KSUID_EPOCH_S) * 1000;
   return {

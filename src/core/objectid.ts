@@ -1,3 +1,4 @@
+import { requireBytes, requireText } from './args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
@@ -12,6 +13,7 @@ const HEX_PAIRS = HEX_PAIRS_IMPORT;
 
 /** 24 hex digits (either case) -> 12 bytes. */
 export function parseObjectId(text: string): Uint8Array {
+  requireText(text, 'an ObjectId');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected an ObjectId (24 hex digits), got an empty string.');
   if (text.length !== 24) throw new IdError('INVALID_LENGTH', `An ObjectId has 24 hex digits; got ${text.length} characters.`);
   const out = new Uint8Array(12);
@@ -30,6 +32,7 @@ export function isObjectId(text: string): boolean {
 }
 
 export function encodeObjectId(bytes: Uint8Array): string {
+  requireBytes(bytes, 'an ObjectId', 12);
   if (bytes.length !== 12) throw new IdError('INVALID_LENGTH', `An ObjectId is 12 bytes; got ${bytes.length}.`);
   let s = '';
   for (let i = 0; i < 12; i++) s += HEX_PAIRS[bytes[i]!];
@@ -37,6 +40,7 @@ export function encodeObjectId(bytes: Uint8Array): string {
 }
 
 export function decodeObjectId(text: string): Decoded {
+  requireText(text, 'an ObjectId');
   if (text.length !== 24) parseObjectId(text); // throws the precise error
   // One pass: time and counter are read while every digit is checked (an invalid one sets a bit
   // above 15 in `seen`); validating first and then re-reading cost 10% of the decode.

@@ -1,3 +1,4 @@
+import { requireBytes, requireText, shown } from './args';
 import {
   base64ToBytes, base64UrlToBytes, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex, readHex,
 } from './bytes';
@@ -37,6 +38,7 @@ function isDigits(text: string): boolean {
  * or v7 of this era is.
  */
 export function parse128(text: string, from?: Form128): Parsed128 {
+  requireText(text, 'a 128-bit ID');
   const t = text.trim();
   const n = t.length;
   if (n === 0) throw new IdError('EMPTY', 'Expected a 128-bit ID (ULID, UUID, hex, integer, base64 or TypeID), got nothing.');
@@ -90,11 +92,14 @@ function parseAs(t: string, from: Form128): Parsed128 {
       return { bytes, from, prefix };
     }
   }
-  throw new IdError('INVALID_ARGUMENT', `Unknown source form '${String(from)}'; use ulid, uuid, hex, int, base64, base64url or typeid.`);
+  throw new IdError('INVALID_ARGUMENT', `Unknown source form ${shown(from)}; use ulid, uuid, hex, int, base64, base64url or typeid.`);
 }
 
 /** Writes 16 bytes in one form; `prefix` is the TypeID's (empty for none). */
 export function to128(bytes: Uint8Array, target: Form128, prefix = ''): string {
+  requireBytes(bytes, 'a 128-bit ID');
+  requireText(target, 'the target form');
+  requireText(prefix, 'the TypeID prefix');
   if (bytes.length !== 16) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes.length}.`);
   switch (target) {
     case 'ulid': return encodeUlid(bytes);

@@ -1,3 +1,4 @@
+import { optional, requireNumber, requireText, shown } from './args';
 import { Timeline } from './timeline';
 import { formatIso } from './time';
 import { systemClock } from './random';
@@ -57,6 +58,9 @@ function shiftOf(l: SnowflakeLayout): number {
 
 /** A preset name, or a custom epoch in Unix ms on the Twitter layout. */
 export function resolveEpoch(epoch: string | number, now: number = Date.now()): SnowflakeLayout {
+  if (typeof epoch !== 'string' && typeof epoch !== 'number') {
+    throw new IdError('INVALID_ARGUMENT', `A snowflake epoch is a preset name or a custom epoch in ms; got ${shown(epoch)}.`);
+  }
   const text = typeof epoch === 'number' ? String(epoch) : epoch.trim();
   const preset = PRESET_BY_NAME.get(text.toLowerCase());
   if (preset) return preset;
@@ -76,6 +80,7 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now()): 
 
 /** `^\d{1,20}$` and at most 2^64-1, checked before BigInt() (which accepts "", "0x10", " 1 "). */
 export function parseSnowflake(text: string): bigint {
+  requireText(text, 'a snowflake');
   if (text === '') throw new IdError('EMPTY', 'A snowflake is a decimal number; got an empty string.');
   if (!/^\d+$/.test(text)) {
     throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; "${text}" has other characters.`);
@@ -252,7 +257,10 @@ function isAuto(epoch: unknown): boolean {
 
 /** The layout an epoch argument names, or undefined for auto. */
 function layoutFor(epoch: string | number | SnowflakeLayout | undefined, now: number | undefined): SnowflakeLayout | undefined {
-  if (typeof epoch === 'object' && epoch !== null) return epoch;
+  if (typeof epoch === 'object' && epoch !== null) {
+    if (!Array.isArray(epoch.fields) || typeof epoch.epochMs !== 'number') throw new IdError('INVALID_ARGUMENT', 'A snowflake layout needs fields and an epoch (see SNOWFLAKE_PRESETS).');
+    return epoch;
+  }
   if (typeof epoch === 'string') {
     const preset = PRESET_BY_NAME.get(epoch);
     if (preset !== undefined) return preset;
@@ -277,6 +285,8 @@ function invalid(text: string): Decoded {
  * reading is plausible. Invalid text yields `valid: false` with the parser's message.
  */
 export function decodeSnowflake(text: string, epoch?: string | number | SnowflakeLayout, now?: number): Decoded {
+  requireText(text, 'a snowflake');
+  optional(now, requireNumber, 'the current time');
   if (!splitDecimal(text)) return invalid(text);
   const l = layoutFor(epoch, now);
   if (l !== undefined) {
@@ -340,7 +350,7 @@ export class SnowflakeGenerator {
       }
       const v = (opts as Record<string, number | undefined>)[f.name] ?? 0;
       if (!Number.isInteger(v) || v < 0 || v > max) {
-        throw new IdError('INVALID_ARGUMENT', `${f.name} must be an integer from 0 to ${max} for ${layout.name} snowflakes; got ${v}.`);
+        throw new IdError('INVALID_ARGUMENT', `${f.name} must be an integer from 0 to ${max} for ${layout.name} snowflakes; got ${shown(v)}.`);
       }
       fixed |= BigInt(v) << pos;
     }
@@ -356,7 +366,7 @@ export class SnowflakeGenerator {
     if (!Number.isFinite(unit) || unit < 0 || unit > this.maxUnit) {
       throw new IdError('TIME_OUT_OF_RANGE',
         `${this.layout.name} snowflakes hold times from ${formatIso(this.layout.epochMs)} to ` +
-        `${formatIso(this.layout.epochMs + this.maxUnit * this.layout.unitMs)}; got ${Number.isFinite(t) ? formatIso(t) : t}.`);
+        `${formatIso(this.layout.epochMs + this.maxUnit * this.layout.unitMs)}; got ${Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? formatIso(t) : shown(t)}.`);
     }
     const now = timeMs === undefined;
     if (now) unit = this.timeline.nowUnit(unit);

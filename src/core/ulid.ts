@@ -1,3 +1,4 @@
+import { requireBytes, requireText } from './args';
 import { fixULIDBase32 } from 'ulid';
 import { RandomPool } from './bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from './crockford';
@@ -15,6 +16,7 @@ const TWO_40 = 2 ** 40;
 
 /** 26 chars, either case -> 16 bytes. Crockford aliases (I, L, O) are rejected, never mapped. */
 export function parseUlid(text: string): Uint8Array {
+  requireText(text, 'a ULID');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected a ULID (26 characters), got an empty string.');
   try {
     return decodeCrockford(text, 'A ULID');
@@ -37,6 +39,7 @@ export function isUlid(text: string): boolean {
 }
 
 export function encodeUlid(bytes: Uint8Array): string {
+  requireBytes(bytes, 'a ULID', 16);
   return encodeCrockford(bytes);
 }
 
@@ -50,6 +53,7 @@ export function ulidTime(bytes: Uint8Array): number {
 }
 
 export function decodeUlid(text: string): Decoded {
+  requireText(text, 'a ULID');
   // One pass validates, reads the time (first 10 chars = 50 bits, exact in a Number) and notes
   // lower case, so canonical upper-case input needs neither bytes nor a case change.
   let unixMs = 0;

@@ -1,3 +1,4 @@
+import { requireBytes, requireText, shown } from './args';
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from './bytes';
 import { isoFromMs } from './iso';
@@ -50,6 +51,7 @@ function parseAt(text: string, start: number, dashed: boolean): Uint8Array {
 
 /** Any case; 8-4-4-4-12, `{…}`, `urn:uuid:…` or 32 bare hex digits -> 16 bytes. */
 export function parseUuid(text: string): Uint8Array {
+  requireText(text, 'a UUID');
   switch (text.length) {
     case 0:
       throw new IdError('EMPTY', 'Expected a UUID, got an empty string.');
@@ -105,6 +107,7 @@ const HEX_POS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const uuidCodes: number[] = new Array<number>(36).fill(45);
 
 export function formatUuid(b: Uint8Array): string {
+  requireBytes(b, 'a UUID', 16);
   if (b.length !== 16) throw new IdError('INVALID_LENGTH', `A UUID is 16 bytes; got ${b.length}.`);
   for (let i = 0; i < 16; i++) {
     const v = b[i]!;
@@ -188,6 +191,7 @@ function nodeText(b: Uint8Array): string {
 }
 
 export function decodeUuid(text: string): Decoded {
+  requireText(text, 'a UUID');
   return decodeUuidBytes(parseUuid(text), text);
 }
 
@@ -248,22 +252,31 @@ export function v6ToV1(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-function resolveNamespace(ns: string): string {
-  const named = (NAMESPACES as Record<string, string>)[ns.toLowerCase()];
-  if (named) return named;
+/**
+ * The namespace's 16 bytes: a name (own keys only: `constructor` is no namespace) or any UUID.
+ * Bytes, not text, go to the `uuid` package, whose text check refuses non-RFC UUIDs although
+ * RFC 9562 allows any UUID as a namespace.
+ */
+function resolveNamespace(ns: string): Uint8Array {
+  const key = ns.toLowerCase();
+  if (Object.hasOwn(NAMESPACES, key)) return parseUuid((NAMESPACES as Record<string, string>)[key]!);
   try {
-    return formatUuid(parseUuid(ns));
+    return parseUuid(ns);
   } catch {
-    throw new IdError('INVALID_ARGUMENT', `The namespace must be dns, url, oid, x500 or a UUID; got '${ns}'.`);
+    throw new IdError('INVALID_ARGUMENT', `The namespace must be dns, url, oid, x500 or a UUID; got ${shown(ns)}.`);
   }
 }
 
 /** Name-based UUIDs (MD5 / SHA-1 of namespace + UTF-8 name), by the `uuid` package. */
 export function uuidV3(ns: string, name: string): string {
+  requireText(ns, 'the namespace');
+  requireText(name, 'the name');
   return uuidPkgV3(name, resolveNamespace(ns));
 }
 
 export function uuidV5(ns: string, name: string): string {
+  requireText(ns, 'the namespace');
+  requireText(name, 'the name');
   return uuidPkgV5(name, resolveNamespace(ns));
 }
 

@@ -330,6 +330,9 @@ export class SnowflakeGenerator {
   private readonly maxUnit: number;
   private readonly shift: bigint;
   private readonly timeline: Timeline<number>;
+  // The unit in use and its last sequence, kept out of the map until another unit is used.
+  private curUnit = -1;
+  private curSeq = -1;
 
   constructor(readonly layout: SnowflakeLayout, opts: SnowflakeGeneratorOptions = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -370,15 +373,23 @@ export class SnowflakeGenerator {
     }
     const now = timeMs === undefined;
     if (now) unit = this.timeline.nowUnit(unit);
-    let seq = (this.timeline.get(unit) ?? -1) + 1;
+    let seq = this.lastSeq(unit) + 1;
     while (seq > this.maxSeq) {
       if (unit >= this.maxUnit) {
         throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
       }
-      seq = (this.timeline.get(++unit) ?? -1) + 1;
+      seq = this.lastSeq(++unit) + 1;
     }
-    this.timeline.set(unit, seq);
+    if (unit !== this.curUnit) {
+      if (this.curUnit >= 0) this.timeline.set(this.curUnit, this.curSeq);
+      this.curUnit = unit;
+    }
+    this.curSeq = seq;
     if (now) this.timeline.noteNow(unit);
     return (BigInt(unit) << this.shift | this.fixedBits | BigInt(seq) << this.seqShift).toString();
+  }
+
+  private lastSeq(unit: number): number {
+    return unit === this.curUnit ? this.curSeq : (this.timeline.get(unit) ?? -1);
   }
 }

@@ -69,7 +69,7 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now()): 
   }
   if (!/^\d{1,16}$/.test(text)) {
     throw new IdError('INVALID_ARGUMENT',
-      `Unknown snowflake epoch "${text}": use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
+      `Unknown snowflake epoch ${shown(text)}: use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
   }
   const epochMs = Number(text);
   if (epochMs > now) {
@@ -83,10 +83,10 @@ export function parseSnowflake(text: string): bigint {
   requireText(text, 'a snowflake');
   if (text === '') throw new IdError('EMPTY', 'A snowflake is a decimal number; got an empty string.');
   if (!/^\d+$/.test(text)) {
-    throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; "${text}" has other characters.`);
+    throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; ${shown(text)} has other characters.`);
   }
   if (text.length > 20) {
-    throw new IdError('INVALID_LENGTH', `A snowflake has at most 20 digits; "${text}" has ${text.length}.`);
+    throw new IdError('INVALID_LENGTH', `A snowflake has at most 20 digits; ${shown(text)} has ${text.length}.`);
   }
   const value = BigInt(text);
   if (value > MAX_U64) {

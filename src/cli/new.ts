@@ -1,4 +1,4 @@
-import { GEN_KINDS, NAMESPACES, generate, isUuid, type GenKind, type GenerateOptions } from '../core';
+import { GEN_KINDS, NAMESPACES, generate, isUuid, type GenKind, type GeneratorOptions as GenerateOptions } from '../core';
 import { UsageError, stringFlag, type ParsedArgs } from './args';
 import {
   EXIT_OK, HELP_FLAG, countOption, epochOption, prefixOption, rejectFlags, timeOption, type Command,

@@ -1,6 +1,7 @@
+import { optionsOf, requireText, shown } from './args';
 import { idOfBytes, representation, representationsFor } from './formats/registry';
 import type { Representation } from './formats/types';
-import { parse128 } from './represent';
+import { parse128, type Form128 } from './represent';
 import { IdError } from './types';
 
 /**
@@ -18,17 +19,21 @@ function prefixOf(target: string, inputPrefix: string | undefined): string {
 }
 
 function unknownTarget(target: string): IdError {
-  return new IdError('INVALID_ARGUMENT', `Unknown conversion target '${target}'; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
+  return new IdError('INVALID_ARGUMENT', `Unknown conversion target ${shown(target)}; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
 }
 
 /**
  * Rewrites one 128-bit ID. Targets: the plain forms, `typeid` / `typeid:PREFIX` (a TypeID
  * input keeps its prefix under plain `typeid`), `uuidv6` / `uuidv1` (lossless timestamp
  * reorder, refusing other versions), the UUID spellings, and `mysql-bin`: `0x` + the hex of
- * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only).
+ * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only). `from` names the
+ * input's form where its shape is ambiguous (a 26-digit integer is otherwise read as a ULID).
  */
-export function convert(text: string, target: string): string {
-  const parsed = parse128(text);
+export function convert(text: string, target: string, opts: { from?: Form128 } = {}): string {
+  requireText(text, 'the ID to convert');
+  requireText(target, 'the conversion target');
+  opts = optionsOf(opts, 'the convert options');
+  const parsed = parse128(text, opts.from);
   const rep = representation(128, target);
   if (!rep) throw unknownTarget(target);
   const id = idOfBytes(parsed.bytes, text);
@@ -71,6 +76,8 @@ function tryWrite(rep: Representation, id: ReturnType<typeof idOfBytes>, prefix:
  * The text is parsed once; every target is written from its bytes.
  */
 export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } = {}): ConvertChoice[] {
+  requireText(text, 'the ID');
+  opts = optionsOf(opts, 'the options');
   let parsed;
   try {
     parsed = parse128(text);

@@ -1,3 +1,4 @@
+import { optionsOf, requireText } from './args';
 import { acceptedShapes, readings } from './formats/registry';
 import { parseSnowflakeEpoch } from './snowflake';
 import type { DecodedId } from './formats/types';
@@ -32,6 +33,8 @@ function hexHint(length: number): string {
 
 /** The likeliest reading of one explicit input (the decoded object itself), or undefined if no shape fits. */
 export function inspectId(input: string, opts: InspectOptions = {}): DecodedId | undefined {
+  requireText(input, 'the ID to inspect');
+  opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return undefined;
   const layout = parseSnowflakeEpoch(opts.epoch, opts.now ?? Date.now());
@@ -40,6 +43,8 @@ export function inspectId(input: string, opts: InspectOptions = {}): DecodedId |
 
 /** Reads one explicit input as whichever kind its shape says; `kind: 'unknown'` if none fits. */
 export function inspect(input: string, opts: InspectOptions = {}): Decoded {
+  requireText(input, 'the ID to inspect');
+  opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return unknown(text, `Nothing to inspect: the input is empty. ${acceptedShapes()}`, 'EMPTY');
   const first = inspectId(text, opts);

@@ -1,3 +1,4 @@
+import { optionsOf, requireNumber, requireText } from './args';
 import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
@@ -192,10 +193,15 @@ class Scanner implements ScanContext {
 
 /** Every ID in `text`, in order, found in one pass. */
 export function scan(text: string, opts: ScanOptions = {}): ScanMatch[] {
+  requireText(text, 'the text to scan');
+  opts = optionsOf(opts, 'the scan options');
   return new Scanner(text, opts).scan();
 }
 
 /** The ID whose text covers `offset` (a cursor just after an ID still counts). */
 export function idAt(lineText: string, offset: number, opts: ScanOptions = {}): ScanMatch | undefined {
+  requireText(lineText, 'the line');
+  requireNumber(offset, 'the offset');
+  opts = optionsOf(opts, 'the scan options');
   return scan(lineText, opts).find((m) => m.start <= offset && offset <= m.end);
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { GEN_KINDS, IdError, generate, parseTimeInput } from '../core';
-import type { GenKind, GenerateOptions } from '../core';
+import type { GenKind, GeneratorOptions as GenerateOptions } from '../core';
 import { Commands } from './commands';
 import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './format';
 import type { FormatOverride } from './format';

@@ -1,5 +1,5 @@
 import { IdError, SNOWFLAKE_PRESETS, validateTypeIdPrefix } from '../core';
-import type { GenKind, GenerateOptions } from '../core';
+import type { GenKind, GeneratorOptions as GenerateOptions } from '../core';
 import { InsertFailure } from './insertResult';
 import type { Settings } from './settings';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import {
   IdError, SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid, scan,
 } from '../core';
-import type { GenKind, GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../core';
+import type { GenKind, GeneratorOptions as GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../core';
 import { spell } from './format';
 import type { LetterCase, Spelling } from './format';
 import { activeEditor, applyReplacements, assertWritable, selectionsInOrder } from './insertEdit';

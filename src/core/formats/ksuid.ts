@@ -1,3 +1,4 @@
+import { requireText } from '../args';
 import { generate } from '../generate';
 import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, parseKsuid, payloadHex } from '../ksuid';
 import type { Decoded } from '../types';
@@ -22,19 +23,22 @@ function read(text: string): Id {
 }
 
 export function decodeKsuid(text: string): Decoded {
+  requireText(text, 'a KSUID');
   return plainOrThrow(read(text));
+}
+
+function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
+  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
 }
 
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { or, start, end } = run;
+  // All digits read as a number, and a broken KSUID has no time to make it plausible: only a
+  // label (`"ksuid": "000…"`) makes either one, and then its reading (or the reason) is shown.
+  if (!(or & (CHAR.UPPER | CHAR.LOWER))) return labelled(start, end, ctx);
   if ((or & (CHAR.DIGIT | CHAR.UPPER | CHAR.LOWER)) !== (CHAR.DIGIT | CHAR.UPPER | CHAR.LOWER)) return undefined;
   const t = ctx.text.slice(start, end);
-  if (t > KSUID_MAX) {
-    // A broken KSUID has no time to make it plausible: only a label makes it one.
-    if (!ctx.labelled(start, LABEL)) return undefined;
-    const d = read(t);
-    return d.valid ? undefined : { start, end, decoded: d };
-  }
+  if (t > KSUID_MAX) return labelled(start, end, ctx);
   if (ctx.inBase64(start, end)) return undefined;
   const d = read(t);
   if (!ctx.plausibleMs(d.unixMs!, KSUID_FROM)) return undefined;

@@ -1,3 +1,4 @@
+import { requireText } from '../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
 import { generate } from '../generate';
 import { encodeObjectId, parseObjectId } from '../objectid';
@@ -42,6 +43,7 @@ function invalid(text: string): Id {
 }
 
 export function decodeObjectId(text: string): Decoded {
+  requireText(text, 'an ObjectId');
   return plainOrThrow(read(text));
 }
 

@@ -1,5 +1,6 @@
 import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../bytes';
-import { MAX_COUNT, type GenerateOptions as CoreGenerateOptions } from '../generate';
+import { requireText, shown } from '../args';
+import type { GenerateOptions } from '../generate';
 import { IdError } from '../types';
 import { Id } from './decoded';
 import { ksuid } from './ksuid';
@@ -166,18 +167,15 @@ export function idOfBytes(bytes: Uint8Array, input: string): DecodedId {
 // Generation
 
 /** Generator options; `epoch` in any form `parseSnowflakeEpoch` reads (a parsed layout included). */
-export type GenerateOptions = Omit<CoreGenerateOptions, 'epoch'> & { epoch?: unknown };
+export type GeneratorOptions = Omit<GenerateOptions, 'epoch'> & { epoch?: unknown };
 
 /**
  * `count` new IDs of `kind` (any generator a format declares). Time-ordered kinds come out
  * strictly ascending, within a call and across calls; state lives with each format's generator.
  */
-export function generate(kind: string, opts: GenerateOptions = {}): string[] {
-  const n = opts.count ?? 1;
-  if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
-    throw new IdError('INVALID_ARGUMENT', `count must be a whole number from 0 to ${MAX_COUNT}; got ${n}.`);
-  }
-  const spec = typeof kind === 'string' ? GENERATORS.get(kind) : undefined;
-  if (!spec) throw new IdError('INVALID_ARGUMENT', `Unknown kind '${String(kind)}'.`);
-  return spec.generate(n, opts as GenerateRequest);
+export function generate(kind: string, opts: GeneratorOptions = {}): string[] {
+  requireText(kind, 'the kind of ID');
+  const spec = GENERATORS.get(kind);
+  if (!spec) throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(kind)}; use one of ${generatorKinds().join(', ')}.`);
+  return spec.generate((opts as { count?: number }).count ?? 1, opts as GenerateRequest);
 }

@@ -1,3 +1,4 @@
+import { optional, requireNumber, requireText } from '../args';
 import { bigIntToBytes } from '../bytes';
 import { isoFromMs } from '../iso';
 import {
@@ -237,6 +238,8 @@ function read(text: string, layout: SnowflakeLayout | undefined, now: number | u
  * reading is plausible. Invalid text yields `valid: false` with the parser's message.
  */
 export function decodeSnowflake(text: string, epoch?: unknown, now?: number): Decoded {
+  requireText(text, 'a snowflake');
+  optional(now, requireNumber, 'the current time');
   // Presets by their exact name skip the parser: the common call in loops.
   const layout = typeof epoch === 'string' && Object.hasOwn(SNOWFLAKE_PRESETS, epoch)
     ? SNOWFLAKE_PRESETS[epoch as keyof typeof SNOWFLAKE_PRESETS]

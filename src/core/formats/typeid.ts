@@ -1,3 +1,4 @@
+import { requireText } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT } from '../crockford';
 import { generate } from '../generate';
 import { encodeTypeId, parseTypeId } from '../typeid';
@@ -27,6 +28,7 @@ function read(text: string): Id {
 
 /** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
 export function decodeTypeId(text: string): Decoded {
+  requireText(text, 'a TypeID');
   return plainOrThrow(read(text));
 }
 

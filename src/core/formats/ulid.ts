@@ -1,3 +1,4 @@
+import { requireText } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, encodeCrockford } from '../crockford';
 import { generate } from '../generate';
 import { ULID_MAX_TIME, parseUlid } from '../ulid';
@@ -51,6 +52,7 @@ function read(text: string): Id {
 }
 
 export function decodeUlid(text: string): Decoded {
+  requireText(text, 'a ULID');
   return plainOrThrow(read(text));
 }
 
@@ -58,15 +60,23 @@ function isMixedCase(or: number): boolean {
   return (or & CHAR.UPPER) !== 0 && (or & CHAR.LOWER) !== 0;
 }
 
+/**
+ * A broken ULID has no time to make it plausible, and an all-digit one reads as a number, so in
+ * free text either is just a word; only a label right before it (`"ulid": "8ZZ…"`) makes it
+ * unmistakably meant as one, and then its reading (or the reason it has none) beats silence.
+ */
+function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
+  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+}
+
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { or, and, start, end } = run;
   const text = ctx.text;
-  if (isMixedCase(or) || !(or & CHAR.DIGIT) || !(or & (CHAR.UPPER | CHAR.LOWER))) return undefined;
+  if (isMixedCase(or) || !(or & CHAR.DIGIT)) return undefined;
+  // 26 digits are a number in free text; only a label makes them the ULID they also spell.
   // Overflow (8…-Z…) and I/L/O/U are invalid; reported only where the text names the kind.
-  if (!(and & CHAR.CROCK) || CROCKFORD_VALUES[text.charCodeAt(start)]! > 7) {
-    if (!ctx.labelled(start, LABEL)) return undefined;
-    const d = read(text.slice(start, end));
-    return d.valid ? undefined : { start, end, decoded: d };
+  if (!(or & (CHAR.UPPER | CHAR.LOWER)) || !(and & CHAR.CROCK) || CROCKFORD_VALUES[text.charCodeAt(start)]! > 7) {
+    return labelled(start, end, ctx);
   }
   if (!ctx.plausibleMs(crockfordTime(text, start), ULID_PLAUSIBLE_FROM)) return undefined;
   if (ctx.inBase64(start, end)) return undefined;

@@ -1,3 +1,4 @@
+import { requireText } from '../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../bytes';
 import { generate } from '../generate';
 import { toMysqlBin } from '../represent';
@@ -59,6 +60,7 @@ function read(text: string): Id {
 }
 
 export function decodeUuid(text: string): Decoded {
+  requireText(text, 'a UUID');
   return plainOrThrow(read(text));
 }
 

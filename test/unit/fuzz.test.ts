@@ -5,9 +5,9 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  CONVERT_TARGETS, IdError, bytesToBase64, bytesToBase64Url, bytesToHex, convert, convertTargetsFor, decodeKsuid,
+  CONVERT_TARGETS, IdError, SNOWFLAKE_PRESETS, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToHex, convert, convertTargetsFor, decodeKsuid,
   decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid, encodeKsuid, encodeObjectId, encodeTypeId,
-  encodeUlid, formatUuid, idAt, inspect, parse128, parseKsuid, parseObjectId, parseSnowflake, parseTimeInput,
+  encodeUlid, formatById, formatUuid, idAt, inspect, parse128, parseKsuid, parseObjectId, parseSnowflake, parseTimeInput,
   parseTypeId, parseUlid, parseUuid, scan, to128, v1ToV6, v6ToV1, type Decoded, type IdErrorCode, type ScanMatch,
 } from '../../src/core';
 
@@ -347,6 +347,19 @@ describe('round trips on arbitrary valid IDs', () => {
       assert.equal(parseSnowflake(n.toString()), n);
       assert.equal(decodeSnowflake(n.toString()).valid, true);
     }), { numRuns: 1000 });
+  });
+
+  it('snowflake: the decoder\'s two 32-bit halves hold the exact value (bytes, time and fields agree with BigInt)', () => {
+    const twitter = formatById('snowflake')!;
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (n) => {
+      const d = twitter.decode(n.toString(), { snowflake: SNOWFLAKE_PRESETS.twitter });
+      assert.deepEqual(d.bytes, bigIntToBytes(n, 8));
+      assert.equal(d.unixMs, SNOWFLAKE_PRESETS.twitter.epochMs + Number(n >> 22n));
+      assert.equal(d.fields['sequence'], Number(n & 4095n));
+    }), { numRuns: 2000 });
+    for (const text of ['18446744073709551616', '99999999999999999999', '1844674407370955161a', '-1', '1e5', ' 1']) {
+      assert.equal(twitter.decode(text, { snowflake: SNOWFLAKE_PRESETS.twitter }).valid, false, text);
+    }
   });
 
   it('128-bit representations: to128 -> parse128 gives the same bytes', () => {

@@ -7,29 +7,49 @@ import type { DecodedId, FormatModule } from './types';
 // `Decoded` the CLI prints, with keys in one fixed order for every format.
 
 export class Id implements DecodedId {
-  error?: string;
-  errorCode?: IdErrorCode;
-  version?: number;
-  variant?: UuidVariant;
-  unixMs?: number;
+  // Declared, not initialised: a decode sets only what its format has, and a smaller object is
+  // what keeps decoding cheaper than the peer libraries (measured: 12 fields set to undefined
+  // cost more than the snowflake arithmetic).
+  declare error?: string;
+  declare errorCode?: IdErrorCode;
+  declare version?: number;
+  declare variant?: UuidVariant;
+  declare unixMs?: number;
   /** UUID v1/v6: 100 ns ticks within the millisecond; `timePrecise` is made from it when read. */
-  ticks?: number;
-  candidates?: SnowflakeCandidate[];
-  plausible?: boolean;
-  alternatives?: readonly DecodedId[];
+  declare ticks?: number;
+  declare candidates?: SnowflakeCandidate[];
+  declare plausible?: boolean;
+  declare alternatives?: readonly DecodedId[];
   /** Set by formats whose value is not kept as bytes (snowflakes keep two 32-bit halves). */
-  protected lazyBytes?: Uint8Array;
-  private iso?: string;
-  private precise?: string;
+  protected declare lazyBytes?: Uint8Array;
+  protected declare lazyFields?: Record<string, FieldValue>;
+  private declare iso?: string;
+  private declare precise?: string;
+  // Plain assignments, not parameter properties or initialised fields: under ES2022 class-field
+  // semantics those are defined one by one, which measured slower on the decode path.
+  declare readonly format: FormatModule;
+  declare readonly input: string;
+  declare valid: boolean;
 
-  constructor(
-    readonly format: FormatModule,
-    readonly input: string,
-    public valid: boolean,
-    public fields: Record<string, FieldValue>,
-    bytes?: Uint8Array,
-  ) {
+  constructor(format: FormatModule, input: string, valid: boolean, fields: Record<string, FieldValue> | undefined, bytes?: Uint8Array) {
+    this.format = format;
+    this.input = input;
+    this.valid = valid;
+    this.lazyFields = fields;
     this.lazyBytes = bytes;
+  }
+
+  /** Kind-specific fields; formats that keep a value may make them on first read. */
+  get fields(): Record<string, FieldValue> {
+    return (this.lazyFields ??= this.makeFields());
+  }
+
+  set fields(fields: Record<string, FieldValue>) {
+    this.lazyFields = fields;
+  }
+
+  protected makeFields(): Record<string, FieldValue> {
+    return {};
   }
 
   get kind(): string {
@@ -90,10 +110,10 @@ export function failed(format: FormatModule, input: string, e: unknown): Id {
   return id;
 }
 
-/** The legacy `decodeX(text): Decoded` contract: the plain object, or the decode's `IdError`. */
-export function plainOrThrow(id: DecodedId): Decoded {
+/** The `decodeX(text): Decoded` contract: the decoded ID, or the decode's `IdError`. */
+export function orThrow(id: DecodedId): DecodedId {
   if (!id.valid) throw new IdError(id.errorCode ?? 'UNKNOWN_FORMAT', id.error ?? `Not a valid ${id.format.label}.`);
-  return id.toJSON();
+  return id;
 }
 
 /** True for the decoder's own object (it carries its format), false for a plain `Decoded`. */

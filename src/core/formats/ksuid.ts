@@ -2,7 +2,7 @@ import { requireText } from '../args';
 import { generate } from '../generate';
 import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, parseKsuid, payloadHex } from '../ksuid';
 import type { Decoded } from '../types';
-import { Id, failed, plainOrThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
@@ -24,7 +24,7 @@ function read(text: string): Id {
 
 export function decodeKsuid(text: string): Decoded {
   requireText(text, 'a KSUID');
-  return plainOrThrow(read(text));
+  return orThrow(read(text));
 }
 
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {

@@ -3,7 +3,7 @@ import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
 import { generate } from '../generate';
 import { encodeObjectId, parseObjectId } from '../objectid';
 import type { Decoded } from '../types';
-import { Id, failed, plainOrThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // ObjectId: 32-bit Unix seconds + 5 random bytes + 3-byte counter, in 24 hex digits.
@@ -44,7 +44,7 @@ function invalid(text: string): Id {
 
 export function decodeObjectId(text: string): Decoded {
   requireText(text, 'an ObjectId');
-  return plainOrThrow(read(text));
+  return orThrow(read(text));
 }
 
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {

@@ -16,47 +16,43 @@ import { CHAR, type DecodeOptions, type FormatModule, type Run, type ScanContext
 // per field made a decode cost 10x @sapphire/snowflake's. Every preset keeps its fields below
 // bit 32 (shift <= 24), so each field is a shift and mask of the low half.
 const TWO_32 = 4294967296;
-const POW10 = [1, 10, 100, 1000, 10000, 100000];
 let hi = 0;
 let lo = 0;
 
-/** Decimal digits [from, to), at most 9 so the sum stays an int32; -1 on a non-digit. */
-function digits(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-/** Sets `hi`/`lo` when `text` is what parseSnowflake accepts; false otherwise. */
+/**
+ * Sets `hi`/`lo` when `text` is what parseSnowflake accepts; false otherwise. The digits are
+ * read as `a * 10^9 + b` (a < 10^11, b < 10^9, both exact) and recombined in 16-bit steps so
+ * every intermediate stays below 2^53. Validation is branch-free: a non-digit makes `d` or
+ * `9 - d` negative, which sets the sign bit of `bad` (one test at the end, measured 15% faster
+ * than a test per character).
+ */
 function splitDecimal(text: string): boolean {
   const n = text.length;
   if (n === 0 || n > 20) return false;
-  // Up to 15 digits are exact in a Number (read as two int32 runs); the rest (at most 5) are
-  // carried into the halves.
-  const headEnd = n > 15 ? 15 : n;
-  const mid = headEnd > 9 ? headEnd - 9 : 0;
-  const top = digits(text, 0, mid);
-  const low = digits(text, mid, headEnd);
-  if (top < 0 || low < 0) return false;
-  const head = top * 1e9 + low;
-  let h = Math.floor(head / TWO_32);
-  let l = head - h * TWO_32;
-  if (headEnd < n) {
-    const tail = digits(text, headEnd, n);
-    if (tail < 0) return false;
-    const scale = POW10[n - headEnd]!;
-    l = l * scale + tail;
-    const carry = Math.floor(l / TWO_32);
-    l -= carry * TWO_32;
-    h = h * scale + carry;
-    if (h >= TWO_32) return false;
+  const cut = n > 9 ? n - 9 : 0;
+  let a = 0, b = 0, bad = 0;
+  for (let i = 0; i < cut; i++) {
+    const d = text.charCodeAt(i) - 48;
+    bad |= d | (9 - d);
+    a = a * 10 + d;
   }
+  for (let i = cut; i < n; i++) {
+    const d = text.charCodeAt(i) - 48;
+    bad |= d | (9 - d);
+    b = (b * 10 + d) | 0;
+  }
+  if (bad < 0) return false;
+  // a * 10^9 = (ah * 2^16 + al) * 10^9; x = ah * 10^9 < 2^53 contributes x * 2^16.
+  const ah = Math.floor(a / 65536);
+  const x = ah * 1e9;
+  const y = (a - ah * 65536) * 1e9 + b;
+  const xh = Math.floor(x / 65536);
+  const low = (x - xh * 65536) * 65536 + y;
+  const carry = Math.floor(low / TWO_32);
+  const h = xh + carry;
+  if (h >= TWO_32) return false;
   hi = h;
-  lo = l;
+  lo = low - carry * TWO_32;
   return true;
 }
 
@@ -126,6 +122,13 @@ function readFields(l: SnowflakeLayout, withEpoch: boolean): Record<string, Fiel
   return fields;
 }
 
+/** Unix ms of the current `hi`/`lo` under `l`, without the fields. */
+function timeOf(l: SnowflakeLayout): number {
+  const plan = planOf(l);
+  if (plan === null) return l.epochMs + Number(((BigInt(hi) << 32n) | BigInt(lo)) >> BigInt(shiftOf(l))) * l.unitMs;
+  return l.epochMs + (hi * plan.hiScale + (lo >>> plan.shift)) * l.unitMs;
+}
+
 /** Custom layouts with fields above bit 31 (none of the presets): BigInt per field. */
 function readWide(l: SnowflakeLayout, withEpoch: boolean): Record<string, FieldValue> {
   const fields: Record<string, FieldValue> = withEpoch ? { epoch: l.name } : {};
@@ -181,14 +184,32 @@ export function snowflakeCandidates(value: bigint, now: number = Date.now()): Sn
   return candidatesOfHalves(now);
 }
 
-/** A decoded snowflake keeps its value as two 32-bit halves; its 8 bytes are made when asked. */
+/**
+ * A decoded snowflake keeps its value as two 32-bit halves and its layout; its fields and 8
+ * bytes are made from them when first read (the hover reads them, the scanner mostly not).
+ */
 class SnowflakeId extends Id {
-  constructor(input: string, fields: Record<string, FieldValue>, readonly hi: number, readonly lo: number) {
-    super(snowflake, input, true, fields);
+  declare readonly hi: number;
+  declare readonly lo: number;
+  private declare readonly layout: SnowflakeLayout | undefined;
+
+  constructor(input: string, h: number, l: number, layout: SnowflakeLayout | undefined, unixMs: number | undefined) {
+    super(snowflake, input, true, layout === undefined ? {} : undefined);
+    this.hi = h;
+    this.lo = l;
+    this.layout = layout;
+    // Set in every decode (undefined when no reading is sure) so all decoded snowflakes share one shape.
+    this.unixMs = unixMs;
   }
 
   override get bytes(): Uint8Array {
     return (this.lazyBytes ??= bigIntToBytes((BigInt(this.hi) << 32n) | BigInt(this.lo), 8));
+  }
+
+  protected override makeFields(): Record<string, FieldValue> {
+    hi = this.hi;
+    lo = this.lo;
+    return readFields(this.layout!, true);
   }
 }
 
@@ -213,13 +234,11 @@ function read(text: string, layout: SnowflakeLayout | undefined, now: number | u
     throw new Error(`Snowflake parsers disagree on "${text}"`); // a bug in splitDecimal, not bad input
   }
   if (layout !== undefined) {
-    const id = new SnowflakeId(text, readFields(layout, true), hi, lo);
-    id.unixMs = readMs;
-    return id;
+    return new SnowflakeId(text, hi, lo, layout, timeOf(layout));
   }
   // `now` is read only where needed: Date.now() on every decode cost as much as the fields.
   const candidates = candidatesOfHalves(now ?? Date.now());
-  const id = new SnowflakeId(text, {}, hi, lo);
+  const id = new SnowflakeId(text, hi, lo, undefined, undefined);
   id.candidates = candidates;
   let only: SnowflakeCandidate | undefined;
   let count = 0;

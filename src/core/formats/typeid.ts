@@ -4,7 +4,7 @@ import { generate } from '../generate';
 import { encodeTypeId, parseTypeId } from '../typeid';
 import type { Decoded } from '../types';
 import { formatUuid } from '../uuid';
-import { Id, failed, plainOrThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM } from './ulid';
 import { readUuidBytes } from './uuid';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -29,7 +29,7 @@ function read(text: string): Id {
 /** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
 export function decodeTypeId(text: string): Decoded {
   requireText(text, 'a TypeID');
-  return plainOrThrow(read(text));
+  return orThrow(read(text));
 }
 
 /** `prefix_suffix`; an upper-case suffix is reported invalid only when it is otherwise a ULID. */

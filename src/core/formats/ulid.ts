@@ -3,7 +3,7 @@ import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, encodeCrockford } from '..
 import { generate } from '../generate';
 import { ULID_MAX_TIME, parseUlid } from '../ulid';
 import type { Decoded } from '../types';
-import { Id, failed, plainOrThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
@@ -53,7 +53,7 @@ function read(text: string): Id {
 
 export function decodeUlid(text: string): Decoded {
   requireText(text, 'a ULID');
-  return plainOrThrow(read(text));
+  return orThrow(read(text));
 }
 
 function isMixedCase(or: number): boolean {

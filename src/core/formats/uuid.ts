@@ -8,7 +8,7 @@ import {
   UUID_V1_MAX_MS, UUID_V1_MIN_MS, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   v6Ticks, v6ToV1,
 } from '../uuid';
-import { Id, failed, plainOrThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
@@ -61,7 +61,7 @@ function read(text: string): Id {
 
 export function decodeUuid(text: string): Decoded {
   requireText(text, 'a UUID');
-  return plainOrThrow(read(text));
+  return orThrow(read(text));
 }
 
 /** The reading of 16 bytes as a UUID, for callers that already hold them. */

@@ -1,4 +1,4 @@
-import { GEN_KINDS, NAMESPACES, generate, isUuid, type GenKind, type GeneratorOptions as GenerateOptions } from '../core';
+import { NAMESPACES, generate, generatorFor, generatorKinds, isUuid, type GenKind, type GeneratorOptions as GenerateOptions } from '../core';
 import { UsageError, stringFlag, type ParsedArgs } from './args';
 import {
   EXIT_OK, HELP_FLAG, countOption, epochOption, prefixOption, rejectFlags, timeOption, type Command,
@@ -10,7 +10,7 @@ const MAX_COUNT = 10_000_000;
 // fast, and the cap on a chunk keeps memory flat for bigger N.
 const CHUNK = 1_000_000;
 
-const TIMED: readonly GenKind[] = ['ulid', 'uuidv1', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid'];
+const GEN_KINDS = generatorKinds();
 const NAME_BASED: readonly GenKind[] = ['uuidv3', 'uuidv5'];
 
 export const newCommand: Command = {
@@ -68,7 +68,7 @@ Exit status: 0 success, 1 the IDs cannot be made (e.g. a time the format cannot 
 };
 
 function generateOptions(kind: GenKind, args: ParsedArgs, io: CliIo): GenerateOptions {
-  if (!TIMED.includes(kind)) rejectFlags(args, ['time'], `does not apply to ${kind}: it holds no time`);
+  if (!generatorFor(kind)?.hasTime) rejectFlags(args, ['time'], `does not apply to ${kind}: it holds no time`);
   if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
   if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
   if (kind !== 'nanoid') rejectFlags(args, ['size'], 'applies only to nanoid');

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ScanMatch, SnowflakeLayout } from '../core';
-import { IdError, convert, convertTargetsFor, parse128, scan, validateTypeIdPrefix } from '../core';
+import { IdError, convert, convertTargetsFor, formatById, parse128, scan, targetLabel, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
 import { decodeContext } from './decodeContext';
 import { idUnder } from './locate';
@@ -25,28 +25,14 @@ interface Found {
  *  means "ask for the prefix". */
 const EDITOR_TARGETS = ['upper', 'lower'] as const;
 
-const TARGET_NAMES: Record<string, string> = {
-  ulid: 'ULID',
-  uuid: 'UUID',
-  hex: '32-hex',
-  int: 'integer',
-  base64: 'base64',
-  base64url: 'base64url',
-  typeid: 'TypeID',
-  uuidv6: 'UUID v6',
-  uuidv1: 'UUID v1',
-  'uuid-upper': 'upper-case UUID',
-  'uuid-braces': 'UUID in braces',
-  'uuid-urn': 'urn:uuid: form',
-  'mysql-bin': 'MySQL UUID_TO_BIN(…, 1) literal',
-  upper: 'upper case',
-  lower: 'lower case',
-};
+/** The editor's own targets; every other target is named by the core, as in the hover and Inspect. */
+const EDITOR_NAMES: Record<string, string> = { upper: 'upper case', lower: 'lower case' };
 
-const KIND_NAMES: Record<string, string> = {
-  ulid: 'ULID', uuid: 'UUID', typeid: 'TypeID', ksuid: 'KSUID', objectid: 'ObjectId', snowflake: 'Snowflake',
-  hex: '32-hex', int: 'integer', base64: 'base64', base64url: 'base64url',
-};
+/** A found ID's kind (a format, or a 128-bit form such as `hex`) as people name it. */
+function kindName(kind: string): string {
+  const format = formatById(kind);
+  return format ? format.label : kind === 'int' || kind === 'hex' || kind.startsWith('base64') ? targetLabel(kind) : 'ID';
+}
 
 /** Code action sub-kind of each target (after `refactor.rewrite.idsmith.`). */
 const SUB_KINDS: Record<string, string> = {
@@ -61,7 +47,7 @@ function baseTarget(target: string): string {
 
 function targetName(target: string): string {
   if (target.startsWith('typeid:')) return `TypeID ${target.slice(7) || '(no prefix)'}`;
-  return TARGET_NAMES[target] ?? target;
+  return EDITOR_NAMES[target] ?? targetLabel(target);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +167,7 @@ export function convertOne(found: Pick<Found, 'text' | 'kind'>, target: string):
   if (notConvertible) throw new IdError('UNSUPPORTED_CONVERSION', notConvertible);
   if (target === 'upper' || target === 'lower') {
     if (!CASE_INSENSITIVE.has(found.kind)) {
-      throw new IdError('UNSUPPORTED_CONVERSION', `${KIND_NAMES[found.kind] ?? found.kind} text is case-sensitive; changing its case would change the ID.`);
+      throw new IdError('UNSUPPORTED_CONVERSION', `${kindName(found.kind)} text is case-sensitive; changing its case would change the ID.`);
     }
     return changeCase(found.text, target === 'upper');
   }
@@ -346,7 +332,7 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
     }
     if (wanted(ConvertActionProvider.regenerateKind)) {
       const action = new vscode.CodeAction(
-        found.length === 1 ? `Regenerate ${KIND_NAMES[found[0]!.kind] ?? 'ID'}` : `Regenerate ${found.length} IDs`,
+        found.length === 1 ? `Regenerate ${kindName(found[0]!.kind)}` : `Regenerate ${found.length} IDs`,
         ConvertActionProvider.regenerateKind,
       );
       action.command = { command: Commands.regenerate, title: action.title };
@@ -371,7 +357,7 @@ function title(single: Found | undefined, target: string, count: number, skipped
   if (single) {
     if (target === 'typeid') return single.kind === 'typeid' ? 'Change TypeID prefix…' : 'Convert to TypeID…';
     if (target === 'uuid' && single.kind === 'uuid') return 'Convert UUID to standard form (lower case, 8-4-4-4-12)';
-    return `Convert ${KIND_NAMES[single.kind] ?? 'ID'} to ${to}`;
+    return `Convert ${kindName(single.kind)} to ${to}`;
   }
   return `Convert ${count} ${count === 1 ? 'ID' : 'IDs'} to ${to}${skippedNote}`;
 }
@@ -508,7 +494,7 @@ async function pickTarget(found: Found[]): Promise<string | undefined> {
     }));
   if (items.length === 0) {
     void vscode.window.showWarningMessage(
-      `Idsmith: the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted (${KIND_NAMES[found[0]!.kind] ?? found[0]!.kind} has no 128-bit form).`,
+      `Idsmith: the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted (${kindName(found[0]!.kind)} has no 128-bit form).`,
     );
     return undefined;
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { GEN_KINDS, IdError, generate, parseTimeInput } from '../core';
+import { IdError, generate, generatorKinds, parseTimeInput, timedKinds } from '../core';
 import type { GenKind, GeneratorOptions as GenerateOptions } from '../core';
 import { Commands } from './commands';
 import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './format';
@@ -46,8 +46,8 @@ interface Request {
 }
 
 function argKind(value: unknown): GenKind {
-  if (GEN_KINDS.includes(value as GenKind)) return value as GenKind;
-  throw new InsertFailure('INVALID_ARGUMENT', `kind is ${JSON.stringify(value)}; use one of ${GEN_KINDS.join(', ')}.`);
+  if (generatorKinds().includes(value as GenKind)) return value as GenKind;
+  throw new InsertFailure('INVALID_ARGUMENT', `kind is ${JSON.stringify(value)}; use one of ${generatorKinds().join(', ')}.`);
 }
 
 /** Validates an argument from outside; `kind` may come from elsewhere (palette, shortcut). */
@@ -70,7 +70,7 @@ function parseArgument(arg: unknown, kind: GenKind | undefined): Request {
   if (a.time !== undefined) {
     if (typeof a.time !== 'string') throw new InsertFailure('INVALID_ARGUMENT', 'time must be a string such as "2024-05-01T12:00:00Z".');
     if (!holdsTime(req.kind)) {
-      throw new InsertFailure('INVALID_ARGUMENT', `A ${req.kind} holds no time, so time can't be set; kinds with a time: ${GEN_KINDS.filter(holdsTime).join(', ')}.`);
+      throw new InsertFailure('INVALID_ARGUMENT', `A ${req.kind} holds no time, so time can't be set; kinds with a time: ${timedKinds().join(', ')}.`);
     }
     try {
       req.timeMs = parseTimeInput(a.time).ms;
@@ -176,7 +176,7 @@ async function insertAtTime(context: vscode.ExtensionContext, arg: unknown): Pro
           }),
           s,
         );
-  if (!holdsTime(kind)) throw new InsertFailure('INVALID_ARGUMENT', `A ${kind} holds no time; pick one of ${GEN_KINDS.filter(holdsTime).join(', ')}.`);
+  if (!holdsTime(kind)) throw new InsertFailure('INVALID_ARGUMENT', `A ${kind} holds no time; pick one of ${timedKinds().join(', ')}.`);
   if (a.time !== undefined) return insert(context, parseArgument(a, kind));
   // Checked before the prompt so a bad setting is reported before the user types a time.
   generateOptions(kind, s, typeof a.prefix === 'string' ? a.prefix : undefined);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { GEN_KINDS, NAMESPACES, TIME_ORDERED_KINDS, parseUuid } from '../core';
+import { NAMESPACES, generatorFor, generatorKinds, parseUuid } from '../core';
 import type { GenKind } from '../core';
 import { Cancelled, InsertFailure } from './insertResult';
 import type { Settings } from './settings';
@@ -9,27 +9,12 @@ import type { Settings } from './settings';
 // name-based UUIDs need.
 
 const RECENT_KEY = 'idsmith.insert.recentKinds';
-const MAX_RECENT = GEN_KINDS.length;
+const KINDS = generatorKinds();
+const MAX_RECENT = KINDS.length;
 
-const ABOUT: Record<GenKind, string> = {
-  ulid: 'time-ordered, ms, 26 chars Crockford base32',
-  uuid: '',
-  uuidv1: 'time + clock sequence + node, 100 ns (legacy)',
-  uuidv3: 'MD5 of namespace + name: the same input gives the same UUID',
-  uuidv4: 'random',
-  uuidv5: 'SHA-1 of namespace + name: the same input gives the same UUID',
-  uuidv6: 'time-ordered v1 layout, 100 ns',
-  uuidv7: 'time-ordered, ms + random (RFC 9562 recommends it for keys)',
-  snowflake: '64-bit decimal: time + worker/process + sequence',
-  ksuid: 'time-ordered, seconds, 27 chars base62',
-  objectid: 'MongoDB: seconds + random + counter, 24 hex',
-  typeid: 'prefix_ + UUID v7 in base32',
-  nanoid: 'random, URL-safe',
-};
-
-/** Every kind is offered; these can't be generated at a chosen time. */
+/** Every kind is offered; only these can be generated at a chosen time (the registry says which). */
 export function holdsTime(kind: GenKind): boolean {
-  return kind === 'uuidv1' || TIME_ORDERED_KINDS.includes(kind);
+  return generatorFor(kind)?.hasTime === true;
 }
 
 /** `uuid` from the palette follows `idsmith.uuid.version`; as an argument it is v4, as in the CLI. */
@@ -39,7 +24,7 @@ export function paletteKind(kind: GenKind, s: Settings): GenKind {
 
 export function recentKinds(state: vscode.Memento): GenKind[] {
   const stored = state.get<unknown>(RECENT_KEY);
-  return Array.isArray(stored) ? stored.filter((k): k is GenKind => GEN_KINDS.includes(k)) : [];
+  return Array.isArray(stored) ? stored.filter((k): k is GenKind => KINDS.includes(k)) : [];
 }
 
 export async function rememberKind(state: vscode.Memento, kind: GenKind): Promise<void> {
@@ -60,10 +45,10 @@ export async function pickKind(
   options: { title: string; only?: (k: GenKind) => boolean },
 ): Promise<GenKind> {
   const recent = recentKinds(state);
-  const rest = [s.defaultKind, ...GEN_KINDS].filter((k) => !recent.includes(k));
+  const rest = [s.defaultKind, ...KINDS].filter((k) => !recent.includes(k));
   const order = [...new Set([...recent, ...rest])].filter((k) => options.only?.(k) ?? true);
   const items: KindItem[] = order.map((kind) => {
-    const about = kind === 'uuid' ? `UUID v${s.uuid.version} (setting idsmith.uuid.version)` : ABOUT[kind];
+    const about = kind === 'uuid' ? `UUID v${s.uuid.version} (setting idsmith.uuid.version)` : generatorFor(kind)?.detail ?? '';
     return {
       genKind: kind,
       label: kind,

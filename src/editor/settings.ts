@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GenKind, SnowflakeLayout } from '../core';
-import { GEN_KINDS, IdError, parseSnowflakeEpoch } from '../core';
+import { IdError, generatorKinds, parseSnowflakeEpoch } from '../core';
 
 // Typed, cached view of `contributes.configuration`: read once, refreshed on change, every raw
 // value normalised with a fallback so providers never re-read or re-validate per call.
@@ -67,7 +67,7 @@ function stringMap(value: unknown): Record<string, string> {
 export function readSettings(config: vscode.WorkspaceConfiguration): Settings {
   const epoch = config.get<unknown>('snowflake.epoch');
   return {
-    defaultKind: oneOf(config.get('defaultKind'), GEN_KINDS, 'ulid'),
+    defaultKind: oneOf(config.get('defaultKind'), generatorKinds(), 'ulid'),
     uuid: {
       version: oneOf(config.get('uuid.version'), [1, 4, 6, 7] as const, 4),
       case: oneOf(config.get('uuid.case'), ['lower', 'upper'] as const, 'lower'),

@@ -50,6 +50,8 @@ const ALNUM = /^[0-9A-Za-z]+$/;
 export const ksuid: FormatModule = {
   id: 'ksuid',
   label: 'KSUID',
+  // All-digit 26/27-character text is read as this before a too-long snowflake.
+  priority: 1,
   shapes: [{ length: 27, alphabet: 'base62', case: 'significant', description: 'KSUIDs (27 base62 chars)', test: (t) => t.length === 27 && ALNUM.test(t) }],
   scan: [{ runLengths: [27], find }],
   bits: 160,
@@ -57,7 +59,7 @@ export const ksuid: FormatModule = {
   encode: (bytes) => encodeKsuid(bytes),
   representations: [],
   generators: [{
-    kind: 'ksuid', label: 'KSUID', hasTime: true, ascending: true, options: [],
+    kind: 'ksuid', label: 'KSUID', detail: 'time-ordered, seconds, 27 chars base62', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('ksuid', { ...o, count }),
   }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },

@@ -17,7 +17,7 @@ export const nanoid: FormatModule = {
   },
   representations: [],
   generators: [{
-    kind: 'nanoid', label: 'NanoID', hasTime: false, ascending: false,
+    kind: 'nanoid', label: 'NanoID', detail: 'random, URL-safe', hasTime: false, ascending: false,
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 1, max: 1024, default: 21 }],
     generate: (count, o) => generate('nanoid', { ...o, count }),
   }],

@@ -68,7 +68,7 @@ export const objectid: FormatModule = {
   encode: (bytes) => encodeObjectId(bytes),
   representations: [],
   generators: [{
-    kind: 'objectid', label: 'ObjectId', hasTime: true, ascending: true, options: [],
+    kind: 'objectid', label: 'ObjectId', detail: 'MongoDB: seconds + random + counter, 24 hex', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('objectid', { ...o, count }),
   }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },

@@ -1,7 +1,7 @@
 import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../bytes';
 import { requireText, shown } from '../args';
 import type { GenerateOptions } from '../generate';
-import { IdError } from '../types';
+import { IdError, type GenKind } from '../types';
 import { Id } from './decoded';
 import { ksuid } from './ksuid';
 import { nanoid } from './nanoid';
@@ -19,10 +19,10 @@ import { uuid } from './uuid';
 export const FORMATS: readonly FormatModule[] = [
   ulid,
   uuid,
-  typeid,
+  snowflake,
   ksuid,
   objectid,
-  snowflake,
+  typeid,
   nanoid,
 ];
 
@@ -40,8 +40,13 @@ export function formatLabel(id: string): string {
 }
 
 /** Every kind that can be generated, in registry order (`ulid`, `uuid`, `uuidv1`, …). */
-export function generatorKinds(): string[] {
-  return [...GENERATORS.keys()];
+export function generatorKinds(): GenKind[] {
+  return [...GENERATORS.keys()] as GenKind[];
+}
+
+/** Kinds whose IDs hold a time that can be chosen (`--time`, "Insert ID at Time…"). */
+export function timedKinds(): GenKind[] {
+  return generatorKinds().filter((k) => GENERATORS.get(k)!.hasTime);
 }
 
 export function generatorFor(kind: string): GeneratorSpec | undefined {

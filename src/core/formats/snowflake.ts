@@ -315,7 +315,7 @@ export const snowflake: FormatModule = {
     { target: 'hex', label: 'Hex', write: (id) => (id instanceof SnowflakeId ? hexOf(id.hi, id.lo) : undefined) },
   ],
   generators: [{
-    kind: 'snowflake', label: 'Snowflake', hasTime: true, ascending: true,
+    kind: 'snowflake', label: 'Snowflake', detail: '64-bit decimal: time + worker/process + sequence', hasTime: true, ascending: true,
     options: [
       { name: 'epoch', type: 'string', description: 'twitter (default), discord, instagram, sonyflake, mastodon, or Unix ms', default: 'twitter' },
       { name: 'workerId', type: 'number', description: 'worker id (Twitter, Discord)', min: 0, max: 31, default: 0 },

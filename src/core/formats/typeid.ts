@@ -75,7 +75,7 @@ export const typeid: FormatModule = {
   hoverTargets: ['uuid', 'hex'],
   representations: [],
   generators: [{
-    kind: 'typeid', label: 'TypeID (UUID v7 inside)', hasTime: true, ascending: true,
+    kind: 'typeid', label: 'TypeID (UUID v7 inside)', detail: 'prefix_ + UUID v7 in base32', hasTime: true, ascending: true,
     options: [{ name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '' }],
     generate: (count, o) => generate('typeid', { ...o, count }),
   }],

@@ -170,6 +170,8 @@ export interface GeneratorSpec {
   /** The CLI's `new KIND` and the insert command's `kind`: `uuidv7`, `tsid`, … */
   kind: string;
   label: string;
+  /** What it is for, in a few words (the insert picker's description). */
+  detail: string;
   /** Takes an explicit time (`--time`, "Insert ID at Time…"). */
   hasTime: boolean;
   /** IDs come out strictly ascending in text order, within a batch and across calls. */

@@ -95,6 +95,8 @@ const ALNUM = /^[0-9A-Za-z]+$/;
 export const ulid: FormatModule = {
   id: 'ulid',
   label: 'ULID',
+  // All-digit 26/27-character text is read as this before a too-long snowflake.
+  priority: 1,
   shapes: [{
     length: 26,
     alphabet: 'crockford',
@@ -110,7 +112,7 @@ export const ulid: FormatModule = {
   hoverTargets: ['uuid', 'int', 'hex'],
   representations: [],
   generators: [{
-    kind: 'ulid', label: 'ULID', hasTime: true, ascending: true, options: [],
+    kind: 'ulid', label: 'ULID', detail: 'time-ordered, ms, 26 chars Crockford base32', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('ulid', { ...o, count }),
   }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },

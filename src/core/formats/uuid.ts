@@ -161,8 +161,8 @@ const UUID_SHAPE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 const UUID_LOOSE = /^(?:urn:uuid:)?\{?[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{12}\}?$/i;
 const HEX32 = /^[0-9a-f]{32}$/i;
 
-function gen(kind: string, label: string, hasTime: boolean, ascending: boolean, options: GeneratorSpec['options'] = []): GeneratorSpec {
-  return { kind, label, hasTime, ascending, options, generate: (count, o) => generate(kind as never, { ...o, count }) };
+function gen(kind: string, label: string, detail: string, hasTime: boolean, ascending: boolean, options: GeneratorSpec['options'] = []): GeneratorSpec {
+  return { kind, label, detail, hasTime, ascending, options, generate: (count, o) => generate(kind as never, { ...o, count }) };
 }
 
 const NAME_OPTIONS: GeneratorSpec['options'] = [
@@ -193,13 +193,13 @@ export const uuid: FormatModule = {
   hoverTargets: ['ulid', 'uuidv6', 'uuidv1', 'int', 'hex'],
   representations: REPRESENTATIONS,
   generators: [
-    gen('uuid', 'UUID v4 (random)', false, false),
-    gen('uuidv1', 'UUID v1 (time, 100 ns)', true, false),
-    gen('uuidv3', 'UUID v3 (MD5 of a name)', false, false, NAME_OPTIONS),
-    gen('uuidv4', 'UUID v4 (random)', false, false),
-    gen('uuidv5', 'UUID v5 (SHA-1 of a name)', false, false, NAME_OPTIONS),
-    gen('uuidv6', 'UUID v6 (time, ordered)', true, true),
-    gen('uuidv7', 'UUID v7 (Unix ms, ordered)', true, true),
+    gen('uuid', 'UUID v4 (random)', '', false, false),
+    gen('uuidv1', 'UUID v1 (time, 100 ns)', 'time + clock sequence + node, 100 ns (legacy)', true, false),
+    gen('uuidv3', 'UUID v3 (MD5 of a name)', 'MD5 of namespace + name: the same input gives the same UUID', false, false, NAME_OPTIONS),
+    gen('uuidv4', 'UUID v4 (random)', 'random', false, false),
+    gen('uuidv5', 'UUID v5 (SHA-1 of a name)', 'SHA-1 of namespace + name: the same input gives the same UUID', false, false, NAME_OPTIONS),
+    gen('uuidv6', 'UUID v6 (time, ordered)', 'time-ordered v1 layout, 100 ns', true, true),
+    gen('uuidv7', 'UUID v7 (Unix ms, ordered)', 'time-ordered, ms + random (RFC 9562 recommends it for keys)', true, true),
   ],
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
 };

@@ -1,0 +1,21 @@
+// `node --import tsx scripts/manifest-from-registry.ts`: writes the parts of package.json's
+// settings schema that list formats (the kinds `idsmith.defaultKind` accepts, the snowflake
+// epoch examples) from the core's registry, so a new format reaches the settings UI without a
+// hand edit. test/unit/manifest.test.ts fails when the two disagree.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SNOWFLAKE_PRESETS, generatorKinds } from '../src/core';
+
+const file = join(import.meta.dirname, '..', 'package.json');
+const text = readFileSync(file, 'utf8');
+const manifest = JSON.parse(text);
+const props = manifest.contributes.configuration.properties;
+props['idsmith.defaultKind'].enum = generatorKinds();
+props['idsmith.snowflake.epoch'].examples = ['auto', ...Object.keys(SNOWFLAKE_PRESETS), SNOWFLAKE_PRESETS.discord.epochMs];
+const out = JSON.stringify(manifest, null, 2) + '\n';
+if (out !== text) {
+  writeFileSync(file, out);
+  console.log('package.json: settings schema updated from the registry');
+} else {
+  console.log('package.json: settings schema already matches the registry');
+}

@@ -1,0 +1,62 @@
+import { strict as assert } from 'node:assert';
+import {
+  FORMATS, GEN_KINDS, SNOWFLAKE_PRESETS, TIME_ORDERED_KINDS, acceptedShapes, formatById, generate, generatorFor, generatorKinds,
+  readings, represent, timedKinds,
+} from '../../src/core';
+
+// The registry is the one list of formats: these checks keep each module complete and the
+// lists that other code reads from it consistent.
+
+describe('format registry', () => {
+  it('lists each format once, by a lower-case id, with a label', () => {
+    const ids = FORMATS.map((f) => f.id);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const f of FORMATS) {
+      assert.match(f.id, /^[a-z0-9]+$/, f.id);
+      assert.ok(f.label.length > 0, f.id);
+      assert.equal(formatById(f.id), f);
+    }
+    assert.equal(formatById('constructor'), undefined);
+    assert.equal(formatById('__proto__'), undefined);
+  });
+
+  it('generates exactly the kinds of the GenKind list, time-ordered ones ascending', () => {
+    assert.deepEqual(generatorKinds(), [...GEN_KINDS]);
+    assert.deepEqual(GEN_KINDS.filter((k) => generatorFor(k)!.ascending), [...TIME_ORDERED_KINDS]);
+    assert.deepEqual(timedKinds(), GEN_KINDS.filter((k) => k === 'uuidv1' || TIME_ORDERED_KINDS.includes(k)));
+  });
+
+  for (const kind of GEN_KINDS) {
+    it(`reads back what it generates: ${kind}`, () => {
+      const opts = kind === 'uuidv3' || kind === 'uuidv5' ? { name: 'x' } : kind === 'typeid' ? { prefix: 'user' } : {};
+      const [id] = generate(kind, opts);
+      const spec = generatorFor(kind)!;
+      if (kind === 'nanoid') return; // random text: nothing to read back
+      const [first] = readings(id!, { snowflake: SNOWFLAKE_PRESETS.twitter });
+      assert.ok(first, `${kind}: some shape accepts ${id}`);
+      assert.equal(first.valid, true, `${kind}: ${first.error}`);
+      if (spec.hasTime) assert.ok(Math.abs(first.unixMs! - Date.now()) < 60_000, `${kind}: time of ${id}`);
+      // Every representation comes from the decoded value and never throws on the normal path.
+      for (const r of represent(first)) assert.ok(r.value.length > 0 && r.value !== id, `${kind} -> ${r.target}`);
+    });
+  }
+
+  it('orders the readings of a text two shapes accept: valid first, then priority', () => {
+    const zeros26 = '0'.repeat(26);
+    assert.deepEqual(readings(zeros26).map((d) => [d.kind, d.valid]), [['ulid', true], ['snowflake', false]]);
+    const nines26 = '9'.repeat(26);
+    assert.deepEqual(readings(nines26).map((d) => [d.kind, d.valid]), [['ulid', false], ['snowflake', false]]);
+  });
+
+  it('writes a v7 UUID without a v6 or v1 form instead of throwing', () => {
+    const [v7] = readings('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
+    const targets = represent(v7!).map((r) => r.target);
+    assert.ok(!targets.includes('uuidv6') && !targets.includes('uuidv1'), targets.join());
+    assert.deepEqual(represent(v7!, { hoverOnly: true }).map((r) => r.target), ['ulid', 'int', 'hex']);
+  });
+
+  it('names every format with a shape in the "not an ID" message', () => {
+    const text = acceptedShapes();
+    for (const f of FORMATS) if (f.shapes.length > 0) assert.ok(text.includes(f.shapes[0]!.description), f.id);
+  });
+});

@@ -2,18 +2,10 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { BoundsResult } from '../../src/editor/bounds';
-import { activateExtension, closeAllEditors, openDocument, waitFor } from './util';
+import { activateExtension, closeAllEditors, openActive as open } from './util';
 
 // idsmith.insertBounds in its argument form (as a keybinding calls it): the inserted smallest
 // and largest IDs must decode, with the core's decoder, to the edges of the window.
-
-/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
- *  the commands under test act on. */
-async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
-  return editor;
-}
 
 const FROM = Date.UTC(2024, 4, 1, 0, 0, 0, 0);
 const TO = Date.UTC(2024, 4, 1, 23, 59, 59, 999);

@@ -1,21 +1,13 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { ConvertActionProvider } from '../../src/editor/convert';
-import { activateExtension, closeAllEditors, openDocument, toSelection, waitFor } from './util';
+import { activateExtension, closeAllEditors, toSelection, waitFor, openActive as open } from './util';
 import type { Sel } from './util';
 
 // Convert code actions and idsmith.convert through the public API: the actions VS Code gets from
 // vscode.executeCodeActionProvider (resolved, as the lightbulb resolves them), applied with
 // workspace.applyEdit, and the command as a keybinding calls it. Expected texts are computed here
 // from the bytes, independently of the core.
-
-/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
- *  the commands under test act on. */
-async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
-  return editor;
-}
 
 const KIND = 'refactor.rewrite.idsmith';
 

@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insertResult';
-import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, setSettings, waitFor, readOnlyFs } from './util';
+import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, waitFor, readOnlyFs, applySettings } from './util';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const UUID_V7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
@@ -58,12 +58,6 @@ function assertFailed(r: unknown, code?: string): void {
   assert.ok(isInsertResult(r) && r.status === 'failed', `expected a failure, got ${JSON.stringify(r)}`);
   if (code) assert.equal(r.code, code, r.message);
   assert.ok(r.message.length > 20, `message too short to act on: ${r.message}`);
-}
-
-async function applySettings(values: Record<string, unknown>): Promise<void> {
-  await setSettings(values);
-  await waitFor(() => Object.entries(values).every(([k, v]) =>
-    JSON.stringify(vscode.workspace.getConfiguration('idsmith').inspect(k)?.globalValue) === JSON.stringify(v)), 'settings to apply');
 }
 
 const FROM = '2024-05-01T00:00:00Z';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { GenKind } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insertResult';
-import { TEST_HOST, activateExtension, closeAllEditors, log, openDocument, resetSettings, setSettings, toSelection, waitFor, readOnlyFs } from './util';
+import { TEST_HOST, activateExtension, closeAllEditors, log, openDocument, resetSettings, toSelection, waitFor, readOnlyFs, applySettings } from './util';
 import type { Sel } from './util';
 
 // Insert and regenerate, through the commands as a keybinding or another extension calls them.
@@ -32,13 +32,6 @@ const NAME_BASED = { namespace: 'dns', name: 'www.example.com' };
 
 function insert(arg?: unknown, command = 'idsmith.insert'): Thenable<InsertResult> {
   return vscode.commands.executeCommand<InsertResult>(command, ...(arg === undefined ? [] : [arg]));
-}
-
-/** setSettings, then wait until the extension host sees them (the cache refreshes on the same event). */
-async function applySettings(values: Record<string, unknown>): Promise<void> {
-  await setSettings(values);
-  await waitFor(() => Object.entries(values).every(([k, v]) =>
-    JSON.stringify(vscode.workspace.getConfiguration('idsmith').inspect(k)?.globalValue) === JSON.stringify(v)), 'settings to apply');
 }
 
 async function clearSettings(): Promise<void> {
@@ -319,6 +312,18 @@ describe('insert', function () {
         assert.equal(editor.document.getText(), 'a\nb');
       });
     }
+
+    it('reads the epoch setting "AUTO" or " Auto " as auto, as the hover does: Twitter snowflakes, no error', async () => {
+      for (const auto of ['AUTO', ' Auto ']) {
+        await applySettings({ 'snowflake.epoch': auto });
+        const editor = await editorWith([''], [[0, 0]]);
+        const r = await insert({ kind: 'snowflake' });
+        assert.equal(r.status, 'inserted', `${JSON.stringify(auto)}: ${JSON.stringify(r)}`);
+        const d = inspect(editor.document.getText(), { epoch: 'twitter' });
+        assert.ok(Math.abs(d.unixMs! - Date.now()) < 60_000, `a Twitter snowflake of now: ${d.time}`);
+        await closeAllEditors();
+      }
+    });
 
     it('a bad snowflake setting does not block other kinds', async () => {
       await applySettings({ 'snowflake.workerId': 99 });

@@ -1,16 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, waitFor } from './util';
+import { activateExtension, closeAllEditors, openActive as open } from './util';
 
 // Object-key partitioning code actions on a selected key path, through the public API.
-
-/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
- *  the commands under test act on. */
-async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
-  return editor;
-}
 
 const KIND = 'refactor.rewrite.idsmith.key';
 // md5("customer-1") = 9b11f2b6c86410c929233afa11655811, md5("file1") = 826e8142e6baabe8af779f5f490cf5f5

@@ -1,16 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, activateExtension, closeAllEditors, openDocument, waitFor } from './util';
+import { EXTENSION_ID, activateExtension, closeAllEditors, waitFor, openActive as open } from './util';
 
 // The SQL snippets ship in the extension and VS Code's snippet service finds them by name.
-
-/** A fresh untitled document (see freshDocument.ts), once its editor is the active one, which
- *  the commands under test act on. */
-async function open(content: string, language?: string): Promise<vscode.TextEditor> {
-  const editor = await openDocument(content, language);
-  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
-  return editor;
-}
 
 const NAMES = [
   'Flickr ticket server: Tickets64 table',

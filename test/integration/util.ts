@@ -36,12 +36,11 @@ export async function openDocument(content: string, language = 'plaintext'): Pro
   throw new Error(`could not open a fresh ${language} document`);
 }
 
-/** Opens a file of the fixture workspace (test/fixtures/workspace), e.g. `ids.json`. */
-export async function openFixture(relativePath: string): Promise<vscode.TextEditor> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder: the harness opens test/fixtures/workspace');
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, relativePath));
-  return vscode.window.showTextDocument(doc);
+/** A fresh untitled document, once its editor is the active one, which the commands under test act on. */
+export async function openActive(content: string, language?: string): Promise<vscode.TextEditor> {
+  const editor = await openDocument(content, language);
+  await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, 'the new document to be active');
+  return editor;
 }
 
 /**
@@ -67,6 +66,13 @@ export async function setSettings(values: Record<string, unknown>): Promise<void
   }
 }
 
+/** setSettings, then wait until the extension host sees them (its cache refreshes on the same event). */
+export async function applySettings(values: Record<string, unknown>): Promise<void> {
+  await setSettings(values);
+  await waitFor(() => Object.entries(values).every(([k, v]) =>
+    JSON.stringify(vscode.workspace.getConfiguration('idsmith').inspect(k)?.globalValue) === JSON.stringify(v)), 'settings to apply');
+}
+
 /** Restores every setting changed through setSettings() to its default. */
 export async function resetSettings(): Promise<void> {
   const config = vscode.workspace.getConfiguration();
@@ -87,48 +93,10 @@ export function toSelection(s: Sel): vscode.Selection {
   return s.length === 2 ? new vscode.Selection(s[0], s[1], s[0], s[1]) : new vscode.Selection(s[0], s[1], s[2], s[3]);
 }
 
-export function fromSelection(s: vscode.Selection): Sel {
-  return s.isEmpty ? [s.active.line, s.active.character]
-    : [s.anchor.line, s.anchor.character, s.active.line, s.active.character];
-}
-
-export interface CommandCase {
-  /** Document before the command; `language` defaults to plaintext. */
-  lines: string[];
-  language?: string;
-  selections: Sel[];
-  args?: unknown[];
-  settings?: Record<string, unknown>;
-}
-
-/**
- * Runs a command on a fresh untitled document and returns the text lines and selections after
- * it, for table-driven tests (`assert.deepEqual(await runCommand(...), { lines, selections })`).
- */
-export async function runCommand(command: string, c: CommandCase): Promise<{ lines: string[]; selections: Sel[] }> {
-  if (c.settings) await setSettings(c.settings);
-  try {
-    const editor = await openDocument(c.lines.join('\n'), c.language);
-    editor.selections = c.selections.map(toSelection);
-    await vscode.commands.executeCommand(command, ...(c.args ?? []));
-    return { lines: editor.document.getText().split('\n'), selections: editor.selections.map(fromSelection) };
-  } finally {
-    if (c.settings) await resetSettings();
-    await closeAllEditors();
-  }
-}
-
 /** Markdown text of every hover the editor would show at this position (all providers). */
 export async function hoverText(doc: vscode.TextDocument, position: vscode.Position): Promise<string> {
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
   return (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n---\n');
-}
-
-/** Code actions offered for a range, optionally only of one kind (e.g. `refactor.rewrite.idsmith`). */
-export async function codeActions(doc: vscode.TextDocument, range: vscode.Range, kind?: string): Promise<vscode.CodeAction[]> {
-  const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
-    'vscode.executeCodeActionProvider', doc.uri, range, kind);
-  return (actions ?? []).filter((a): a is vscode.CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
 }
 
 /** Polls until `check` returns a value other than undefined/false, for effects VS Code applies asynchronously. */

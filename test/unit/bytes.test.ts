@@ -3,9 +3,8 @@ import {
   base64ToBytes, base64UrlToBytes, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex,
   compareBytes, hexToBytes, RandomPool,
 } from '../../src/core/bytes';
-import { IdError } from '../../src/core/types';
+import { code } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 
 describe('bytes', () => {
   it('hex round-trips either case and outputs lower case', () => {

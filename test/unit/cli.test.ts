@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../src/cli/main';
+import { VECTORS } from './helpers';
 
 interface Run {
   code: number;
@@ -38,16 +39,16 @@ async function json(argv: string[], stdin = ''): Promise<any> {
 
 const lines = (text: string): string[] => text.split('\n').filter((l) => l !== '');
 
-const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
-const ULID_AS_UUID = '01563df3-6481-d676-4c61-efb99302bd5b';
-const DISCORD = '175928847299117063';
+const ULID = VECTORS.ULID;
+const ULID_AS_UUID = VECTORS.ULID_AS_UUID;
+const DISCORD = VECTORS.DISCORD;
 const UUID_V1 = 'C232AB00-9414-11EC-B3C8-9F6BDECED846';
 const UUID_V6 = '1EC9414C-232A-6B00-B3C8-9F6BDECED846';
 const UUID_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';
-const KSUID = '0ujtsYcgvSTl8PAuAdqWYSMnLOv';
-const OBJECT_ID = '507f1f77bcf86cd799439011';
-const TYPEID = 'prefix_01h455vb4pex5vsknk084sn02q';
-const TYPEID_UUID = '01890a5d-ac96-774b-bcce-b302099a8057';
+const KSUID = VECTORS.KSUID;
+const OBJECT_ID = VECTORS.OBJECT_ID;
+const TYPEID = VECTORS.TYPEID;
+const TYPEID_UUID = VECTORS.TYPEID_UUID;
 
 describe('idsmith CLI', () => {
   describe('inspect --json', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { generate } from '../../src/core/generate';
-import { GEN_KINDS, IdError, TIME_ORDERED_KINDS, type GenKind, type RandomSource } from '../../src/core/types';
+import { GEN_KINDS, TIME_ORDERED_KINDS, type GenKind, type RandomSource } from '../../src/core/types';
 import { decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
+import { code } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 const ascending = (ids: string[], what: string) => {
   for (let i = 1; i < ids.length; i++) if (!(ids[i]! > ids[i - 1]!)) assert.fail(`${what}: not ascending at ${i}: ${ids[i - 1]} !< ${ids[i]}`);
 };

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { encodeKsuid, isKsuid, KSUID_MAX, KsuidGenerator, parseKsuid } from '../../src/core/ksuid';
 import { bytesToBigInt, bytesToHex } from '../../src/core/bytes';
-import { IdError, type RandomSource } from '../../src/core/types';
+import { type RandomSource } from '../../src/core/types';
 import { decodeKsuid } from '../../src/core';
+import { code, constant } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
-const constant = (v: number): RandomSource => (b) => b.fill(v);
 
 describe('ksuid', () => {
   it('decodes the README example', () => {

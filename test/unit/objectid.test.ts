@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/objectid';
-import { IdError, type RandomSource } from '../../src/core/types';
+import { type RandomSource } from '../../src/core/types';
 import { decodeObjectId } from '../../src/core';
+import { code } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
 
 describe('objectid', () => {
   it('decodes the spec example', () => {

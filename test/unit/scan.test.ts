@@ -3,14 +3,15 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { idAt, scan, type ScanOptions } from '../../src/core/scan';
 import { SNOWFLAKE_PRESETS } from '../../src/core/snowflake';
+import { VECTORS } from './helpers';
 
 const NOW = Date.UTC(2026, 0, 1);
-const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
-const UUID = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
+const ULID = VECTORS.ULID;
+const UUID = VECTORS.UUID_V7;
 const TYPEID = 'user_01h455vb4pex5vsknk084sn02q';
-const KSUID = '0ujtsYcgvSTl8PAuAdqWYSMnLOv';
-const OID = '507f1f77bcf86cd799439011';
-const DISCORD = '175928847299117063';
+const KSUID = VECTORS.KSUID;
+const OID = VECTORS.OBJECT_ID;
+const DISCORD = VECTORS.DISCORD;
 
 function found(text: string, opts: ScanOptions = {}): Array<[string, string]> {
   return scan(text, { now: NOW, ...opts }).map((m) => [m.kind, m.text]);

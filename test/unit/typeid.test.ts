@@ -3,10 +3,10 @@ import { encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../..
 import { formatUuid, parseUuid } from '../../src/core/uuid';
 import { IdError } from '../../src/core/types';
 import { decodeTypeId } from '../../src/core';
+import { code, VECTORS } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
-const VECTOR = 'prefix_01h455vb4pex5vsknk084sn02q';
-const VECTOR_UUID = '01890a5d-ac96-774b-bcce-b302099a8057';
+const VECTOR = VECTORS.TYPEID;
+const VECTOR_UUID = VECTORS.TYPEID_UUID;
 
 describe('typeid', () => {
   it('decodes the spec example to its UUIDv7 and time', () => {

@@ -3,9 +3,8 @@ import { encodeUlid, isUlid, parseUlid, ulidTime, UlidGenerator } from '../../sr
 import { formatUuid } from '../../src/core/uuid';
 import { IdError, type RandomSource } from '../../src/core/types';
 import { decodeUlid } from '../../src/core';
+import { code, constant } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
-const constant = (v: number): RandomSource => (b) => b.fill(v);
 
 describe('ulid', () => {
   it('decodes the spec example', () => {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, uuidV5, uuidVariant, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/uuid';
-import { IdError, type RandomSource } from '../../src/core/types';
+import { IdError } from '../../src/core/types';
 import { decodeUuid } from '../../src/core';
+import { code, constant } from './helpers';
 
-const code = (c: string) => (e: unknown) => e instanceof IdError && e.code === c;
-const constant = (v: number): RandomSource => (b) => b.fill(v);
 const RFC_V1 = 'C232AB00-9414-11EC-B3C8-9F6BDECED846';
 const RFC_V6 = '1EC9414C-232A-6B00-B3C8-9F6BDECED846';
 const RFC_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';

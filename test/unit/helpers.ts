@@ -1,0 +1,31 @@
+// What unit tests share: error predicates, fixed randomness and the spec vectors (as uuidjs's
+// test_constants), so a vector is typed once and every test checks errors the same way.
+import { IdError, type IdErrorCode, type RandomSource } from '../../src/core/types';
+
+/** `assert.throws` predicate: an `IdError` with this code. */
+export const code = (c: IdErrorCode | string) => (e: unknown): boolean => e instanceof IdError && e.code === c;
+
+/** A RandomSource that fills every byte with `v` (deterministic generator output). */
+export const constant = (v: number): RandomSource => (b) => b.fill(v);
+
+/** Spec and reference vectors. */
+export const VECTORS = {
+  /** The ULID spec's example: 2016-07-30T22:36:16.385Z. */
+  ULID: '01ARYZ6S41TSV4RRFFQ69G5FAV',
+  ULID_MS: 1469918176385,
+  /** The same 128 bits as a UUID. */
+  ULID_AS_UUID: '01563df3-6481-d676-4c61-efb99302bd5b',
+  /** RFC 9562 appendix A test vectors (2022-02-22T19:22:22Z). */
+  UUID_V1: 'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+  UUID_V6: '1ec9414c-232a-6b00-b3c8-9f6bdeced846',
+  UUID_V7: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f',
+  /** segmentio/ksuid README example. */
+  KSUID: '0ujtsYcgvSTl8PAuAdqWYSMnLOv',
+  /** MongoDB documentation example. */
+  OBJECT_ID: '507f1f77bcf86cd799439011',
+  /** TypeID spec example and its UUID. */
+  TYPEID: 'prefix_01h455vb4pex5vsknk084sn02q',
+  TYPEID_UUID: '01890a5d-ac96-774b-bcce-b302099a8057',
+  /** A Discord snowflake: 2016-04-30T11:18:25.796Z, worker 1, process 0, sequence 7. */
+  DISCORD: '175928847299117063',
+} as const;

@@ -20,8 +20,8 @@ describe('format registry', () => {
     assert.equal(formatById('__proto__'), undefined);
   });
 
-  it('generates exactly the kinds of the GenKind list, time-ordered ones ascending', () => {
-    assert.deepEqual(generatorKinds(), [...GEN_KINDS]);
+  it('generates the kinds of the GenKind list first (new formats add theirs after), time-ordered ones ascending', () => {
+    assert.deepEqual(generatorKinds().slice(0, GEN_KINDS.length), [...GEN_KINDS]);
     assert.deepEqual(GEN_KINDS.filter((k) => generatorFor(k)!.ascending), [...TIME_ORDERED_KINDS]);
     assert.deepEqual(timedKinds(), GEN_KINDS.filter((k) => k === 'uuidv1' || TIME_ORDERED_KINDS.includes(k)));
   });

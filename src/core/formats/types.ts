@@ -232,6 +232,7 @@ export interface FormatModule {
   /**
    * The smallest (`min`) or largest (`max`) ID at time `ms`, for range queries (`bounds`);
    * present only when text order is time order. Throws `TIME_OUT_OF_RANGE` outside `time`.
+   * Not read yet: core `bounds.ts` still keeps its own codecs for the first seven formats.
    */
   boundsAt?(ms: number, end: 'min' | 'max', opts: { snowflake?: SnowflakeLayout; prefix?: string }): string;
 }

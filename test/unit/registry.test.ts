@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import {
   FORMATS, GEN_KINDS, SNOWFLAKE_PRESETS, TIME_ORDERED_KINDS, acceptedShapes, formatById, generate, generatorFor, generatorKinds,
-  readings, represent, timedKinds,
+  idOfBytes, readings, represent, timedKinds,
 } from '../../src/core';
 
 // The registry is the one list of formats: these checks keep each module complete and the
@@ -53,6 +53,15 @@ describe('format registry', () => {
     const targets = represent(v7!).map((r) => r.target);
     assert.ok(!targets.includes('uuidv6') && !targets.includes('uuidv1'), targets.join());
     assert.deepEqual(represent(v7!, { hoverOnly: true }).map((r) => r.target), ['ulid', 'int', 'hex']);
+  });
+
+  it('writes representations from the decoded bytes, never from the text again', () => {
+    const [ulid] = readings('01ARYZ6S41TSV4RRFFQ69G5FAV');
+    // The same value with text that no parser accepts: only the bytes can produce the forms.
+    const bytesOnly = idOfBytes(ulid!.bytes!, 'not an id at all');
+    const others = (r: { target: string }) => r.target !== 'uuid' && r.target !== 'ulid';
+    assert.deepEqual(represent(bytesOnly).filter(others), represent(ulid!).filter(others));
+    assert.equal(represent(bytesOnly).find((r) => r.target === 'ulid')!.value, '01ARYZ6S41TSV4RRFFQ69G5FAV');
   });
 
   it('names every format with a shape in the "not an ID" message', () => {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Bounds, BoundsKind, SnowflakeLayout, SnowflakePreset } from '../core';
 import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
+import { Cancelled, errorMessage } from './outcome';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
 import { promptForTypeIdPrefix } from './typeIdPrompt';
@@ -60,7 +61,6 @@ const LINE_COMMENTS: Record<string, string> = {
       'elixir', 'properties', 'ini', 'julia', 'nim', 'coffeescript'].map((l) => [l, '#'])),
 };
 
-class Cancelled extends Error {}
 
 async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
   if (raw !== undefined && !isArgsObject(raw)) {
@@ -98,7 +98,7 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
     result = { ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language]) };
   } catch (e) {
     if (e instanceof Cancelled) return undefined;
-    void vscode.window.showErrorMessage(`Idsmith: cannot insert bounds: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(`Idsmith: cannot insert bounds: ${errorMessage(e)}`);
     return undefined;
   }
   const eol = editor.document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
@@ -160,7 +160,7 @@ function timeArg(value: string | number, name: string): number {
   try {
     return parseTimeInput(String(value)).ms;
   } catch (e) {
-    throw new IdError('INVALID_ARGUMENT', `"${name}": ${e instanceof Error ? e.message : String(e)}`);
+    throw new IdError('INVALID_ARGUMENT', `"${name}": ${errorMessage(e)}`);
   }
 }
 

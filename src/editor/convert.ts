@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ScanMatch, SnowflakeLayout } from '../core';
 import { IdError, convert, convertTargetsFor, formatById, parse128, scan, targetLabel, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
+import { errorMessage } from './outcome';
 import { decodeContext } from './decodeContext';
 import { idUnder } from './locate';
 import { settings } from './settings';
@@ -240,7 +241,7 @@ function plan(document: vscode.TextDocument, found: Found[], target: string): Pl
     try {
       next = convertOne(f, target);
     } catch (e) {
-      reason ??= e instanceof Error ? e.message : String(e);
+      reason ??= errorMessage(e);
       continue;
     }
     if (next === f.text) {
@@ -451,7 +452,7 @@ async function resolveTarget(args: ConvertArgs): Promise<string | undefined | nu
     try {
       validateTypeIdPrefix(to.slice(7));
     } catch (e) {
-      void vscode.window.showErrorMessage(`Idsmith: bad TypeID prefix in "to": ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`Idsmith: bad TypeID prefix in "to": ${errorMessage(e)}`);
       return null;
     }
     return to;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { IdError, generate, generatorKinds, parseTimeInput, timedKinds } from '../core';
 import type { GenKind, GeneratorOptions as GenerateOptions } from '../core';
 import { Commands } from './commands';
+import { errorMessage } from './outcome';
 import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './format';
 import type { FormatOverride } from './format';
 import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './insertEdit';
@@ -75,7 +76,7 @@ function parseArgument(arg: unknown, kind: GenKind | undefined): Request {
     try {
       req.timeMs = parseTimeInput(a.time).ms;
     } catch (e) {
-      throw new InsertFailure('INVALID_ARGUMENT', `time ${JSON.stringify(a.time)}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new InsertFailure('INVALID_ARGUMENT', `time ${JSON.stringify(a.time)}: ${errorMessage(e)}`);
     }
   }
   if (a.namespace !== undefined) req.namespace = namespaceFromArgument(a.namespace);
@@ -195,7 +196,7 @@ function guarded(body: (arg: unknown) => Promise<InsertResult>): (arg: unknown) 
     } catch (e) {
       if (e instanceof Cancelled) return { status: 'cancelled' };
       const failure =
-        e instanceof InsertFailure ? e : new InsertFailure('GENERATION_FAILED', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+        e instanceof InsertFailure ? e : new InsertFailure('GENERATION_FAILED', `Unexpected error: ${errorMessage(e)}`);
       const setting = failure.setting;
       if (setting) {
         void vscode.window.showErrorMessage(`Idsmith: ${failure.message}`, 'Open Setting').then((choice) => {

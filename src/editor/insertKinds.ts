@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { NAMESPACES, generatorFor, generatorKinds, parseUuid } from '../core';
 import type { GenKind } from '../core';
-import { Cancelled, InsertFailure } from './insertResult';
+import { InsertFailure } from './insertResult';
+import { Cancelled, errorMessage } from './outcome';
 import type { Settings } from './settings';
 
 // Which kind to insert, asked the way a user thinks about it: a quick pick whose items show a
@@ -108,7 +109,7 @@ export async function promptNameBased(kind: 'uuidv3' | 'uuidv5'): Promise<{ name
           parseUuid(t.trim());
           return undefined;
         } catch (e) {
-          return e instanceof Error ? e.message : String(e);
+          return errorMessage(e);
         }
       },
     });

@@ -42,5 +42,4 @@ export class InsertFailure extends Error {
   }
 }
 
-/** The user dismissed a prompt: not an error, nothing to say. */
-export class Cancelled extends Error {}
+export { Cancelled } from './outcome';

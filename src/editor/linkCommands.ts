@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { convert } from '../core';
 import { Commands } from './commands';
+import { errorMessage } from './outcome';
 import { isEditable } from './writable';
 
 // The internal commands behind hover links. Their arguments arrive from a markdown link, so
@@ -46,7 +47,7 @@ async function convertAt(args: unknown): Promise<boolean> {
   try {
     converted = convert(args.text, args.target);
   } catch (e) {
-    void vscode.window.showErrorMessage(`Idsmith: cannot convert ${args.text} to ${args.target}: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(`Idsmith: cannot convert ${args.text} to ${args.target}: ${errorMessage(e)}`);
     return false;
   }
   const uri = vscode.Uri.parse(args.uri, true);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { validateTypeIdPrefix } from '../core';
+import { errorMessage } from './outcome';
 import { settings } from './settings';
 
 /** Asks for a TypeID prefix, starting from `idsmith.typeid.prefix` and refusing invalid ones as
@@ -16,7 +17,7 @@ export async function promptForTypeIdPrefix(title: string): Promise<string | und
         validateTypeIdPrefix(p);
         return undefined;
       } catch (e) {
-        return e instanceof Error ? e.message : String(e);
+        return errorMessage(e);
       }
     },
   });

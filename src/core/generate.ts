@@ -2,7 +2,7 @@ import { optionsOf, requireText, shown } from './args';
 import { KsuidGenerator } from './ksuid';
 import { nanoid } from './nanoid';
 import { ObjectIdGenerator } from './objectid';
-import { SnowflakeGenerator, resolveEpoch } from './snowflake';
+import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource } from './types';
 import { UlidGenerator } from './ulid';
@@ -102,7 +102,7 @@ export class IdFactory {
 
   // One generator per layout and node ids serves now- and explicit-time requests alike.
   private snowflake(opts: GenerateOptions): SnowflakeGenerator {
-    const layout = resolveEpoch(opts.epoch === undefined || opts.epoch === 'auto' ? 'twitter' : opts.epoch);
+    const layout = parseSnowflakeEpoch(opts.epoch) ?? SNOWFLAKE_PRESETS.twitter;
     const ids = {
       workerId: opts.workerId, processId: opts.processId, datacenterId: opts.datacenterId,
       shardId: opts.shardId, machineId: opts.machineId,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { DiscordSnowflake, TwitterSnowflake } from '@sapphire/snowflake';
 import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflake, resolveEpoch } from '../../src/core/snowflake';
 import { IdError } from '../../src/core/types';
-import { decodeSnowflake, generate, inspect, parseSnowflakeEpoch, scan, snowflakeCandidates } from '../../src/core';
+import { IdFactory, decodeSnowflake, generate, inspect, parseSnowflakeEpoch, scan, snowflakeCandidates } from '../../src/core';
 
 const NOW = Date.UTC(2026, 0, 1);
 
@@ -254,6 +254,14 @@ describe('the snowflake epoch: one reading for every entry point', () => {
       assert.equal(decodeSnowflake(id!, 'twitter').time, '2020-01-01T00:00:00.000Z', `generate with epoch ${JSON.stringify(auto)} makes Twitter snowflakes`);
       assert.deepEqual(inspect(SF, { epoch: auto, now: NOW }), inspect(SF, { now: NOW }), `inspect with ${JSON.stringify(auto)}`);
       assert.deepEqual(scan(`id ${SF}`, { epoch: auto, now: NOW }).map((m) => m.decoded.candidates?.length), [5]);
+    }
+  });
+
+  it('an IdFactory session reads auto the same way', () => {
+    const f = new IdFactory({ clock: () => Date.UTC(2020, 0, 1) });
+    for (const auto of ['AUTO', ' Auto ', 'auto']) {
+      const [id] = f.generate('snowflake', { epoch: auto });
+      assert.equal(decodeSnowflake(id!, 'twitter').time, '2020-01-01T00:00:00.000Z', JSON.stringify(auto));
     }
   });
 

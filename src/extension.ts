@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
-import * as settings from './editor/settings';
-import * as insert from './editor/insert';
+import * as settings from './editor/shared/settings';
+import * as insert from './editor/insert/command';
 import * as hover from './editor/hover';
 import * as inlayHints from './editor/inlayHints';
 import * as inspect from './editor/inspect';
 import * as convert from './editor/convert';
 import * as bounds from './editor/bounds';
-import * as keys from './editor/keys';
+import * as objectKeys from './editor/objectKeys';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -18,7 +18,7 @@ export function activate(context: vscode.ExtensionContext): void {
   inspect.register(context);
   convert.register(context);
   bounds.register(context);
-  keys.register(context);
+  objectKeys.register(context);
 }
 
 export function deactivate(): void {}

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind, SnowflakeLayout, SnowflakePreset } from '../core';
 import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../core';
-import { Commands } from './commands';
-import { Cancelled, errorMessage } from './outcome';
-import { settings } from './settings';
-import { promptForTime } from './timePrompt';
-import { promptForTypeIdPrefix } from './typeIdPrompt';
-import { isArgsObject, isEditable, readOnlyMessage } from './writable';
+import { Commands } from './shared/commands';
+import { Cancelled, errorMessage } from './shared/outcome';
+import { settings } from './shared/settings';
+import { promptForTime } from './shared/timePrompt';
+import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
+import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
 
 // "Insert Time-Window Bounds…": the smallest and largest ID of a time-ordered kind for a window,
 // ready for `WHERE id BETWEEN min AND max`, and their common prefix for prefix listings

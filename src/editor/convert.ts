@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { ScanMatch, SnowflakeLayout } from '../core';
 import { IdError, convert, convertTargetsFor, formatById, parse128, scan, targetLabel, validateTypeIdPrefix } from '../core';
-import { Commands } from './commands';
-import { errorMessage } from './outcome';
-import { decodeContext } from './decodeContext';
-import { idUnder } from './locate';
-import { settings } from './settings';
-import { promptForTypeIdPrefix } from './typeIdPrompt';
-import { isArgsObject, isEditable, readOnlyMessage } from './writable';
+import { Commands } from './shared/commands';
+import { errorMessage } from './shared/outcome';
+import { decodeContext } from './decode/context';
+import { idUnder } from './decode/locate';
+import { settings } from './shared/settings';
+import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
+import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
 
 // Rewrites IDs between formats: one code action provider (a sub-kind per target) and the
 // `idsmith.convert` command. Every conversion of a user action is one WorkspaceEdit, so one

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { scan } from '../core';
-import { kindName } from './card';
-import { decodeContext } from './decodeContext';
-import { onDidChangeSettings, settings } from './settings';
+import { kindName } from './decode/card';
+import { decodeContext } from './decode/context';
+import { onDidChangeSettings, settings } from './shared/settings';
 
 // Creation times after IDs, for the range the editor asks about (the visible lines), off by
 // default. Bare numbers are only read as snowflakes when the user has chosen an epoch: with

@@ -1,18 +1,18 @@
 import * as vscode from 'vscode';
 import { inspect, inspectId, isDecodedId, type Decoded } from '../core';
-import { buildCard, kindName } from './card';
-import { documentMarkdown } from './cardMarkdown';
-import { Commands } from './commands';
-import { decodeContext, type DecodeContext } from './decodeContext';
-import { idUnder } from './locate';
-import { settings } from './settings';
+import { buildCard, kindName } from './decode/card';
+import { documentMarkdown } from './decode/cardMarkdown';
+import { Commands } from './shared/commands';
+import { decodeContext, type DecodeContext } from './decode/context';
+import { idUnder } from './decode/locate';
+import { settings } from './shared/settings';
 
 // `Idsmith: Inspect ID…` decodes one ID and opens its full card beside the editor as a read-only
 // markdown document: selectable and copyable like any text, never dirty (closing it never asks to
 // save), and available in the web host, where there is no file system to write to.
 
 /** The card's URI scheme; the card is read-only, so editing features should leave it alone. */
-import { INSPECT_SCHEME } from './writable';
+import { INSPECT_SCHEME } from './shared/writable';
 
 function decode(input: string, ctx: DecodeContext): Decoded {
   const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };

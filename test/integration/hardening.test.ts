@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
-import type { InsertResult } from '../../src/editor/insertResult';
+import type { InsertResult } from '../../src/editor/insert/result';
 import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, waitFor, readOnlyFs, applySettings } from './util';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { GenKind } from '../../src/core';
-import type { InsertResult } from '../../src/editor/insertResult';
+import type { InsertResult } from '../../src/editor/insert/result';
 import { TEST_HOST, activateExtension, closeAllEditors, log, openDocument, resetSettings, toSelection, waitFor, readOnlyFs, applySettings } from './util';
 import type { Sel } from './util';
 

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SNOWFLAKE_PRESETS, generatorKinds } from '../../src/core';
-import { Commands } from '../../src/editor/commands';
+import { Commands } from '../../src/editor/shared/commands';
 
 const root = join(import.meta.dirname, '..', '..');
 const readJson = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
@@ -42,7 +42,7 @@ describe('manifest (package.json)', () => {
 
   it('contributes only command ids that the code registers', () => {
     const known = new Set<string>(Object.values(Commands));
-    for (const { command } of commands) assert.ok(known.has(command), `${command} is not in src/editor/commands.ts`);
+    for (const { command } of commands) assert.ok(known.has(command), `${command} is not in src/editor/shared/commands.ts`);
   });
 
   it('puts a when clause on every palette entry and keybinding, for contributed commands only', () => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { GenKind, SnowflakeLayout } from '../core';
-import { IdError, generatorKinds, parseSnowflakeEpoch } from '../core';
+import type { GenKind, SnowflakeLayout } from '../../core';
+import { IdError, generatorKinds, parseSnowflakeEpoch } from '../../core';
 
 // Typed, cached view of `contributes.configuration`: read once, refreshed on change, every raw
 // value normalised with a fallback so providers never re-read or re-validate per call.

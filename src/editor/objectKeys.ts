@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { defaultHashSegment, findMsTimestamps, hashPrefixKey, isDateSegment, reverseMsTimestamp } from '../core';
-import { isEditable } from './writable';
+import { isEditable } from './shared/writable';
 
 // Code actions on a selected object-key path (S3 / OSS): spread sequential keys over index
 // partitions with a short hash prefix, or by writing the millisecond timestamp backwards.

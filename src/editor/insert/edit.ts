@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { InsertFailure } from './insertResult';
-import { isEditable } from './writable';
+import { InsertFailure } from './result';
+import { isEditable } from '../shared/writable';
 
 // Applying IDs to an editor: one edit for every selection (one undo step, all or nothing), and
 // cursors placed after what was inserted.

@@ -1,4 +1,4 @@
-import type { GenKind } from '../core';
+import type { GenKind } from '../../core';
 
 // What the insert commands resolve to. VS Code's API cannot read notification text, so every
 // outcome the user sees as a message is also returned as data: keybindings ignore it, tests and
@@ -42,4 +42,4 @@ export class InsertFailure extends Error {
   }
 }
 
-export { Cancelled } from './outcome';
+export { Cancelled } from '../shared/outcome';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { NAMESPACES, generatorFor, generatorKinds, parseUuid } from '../core';
-import type { GenKind } from '../core';
-import { InsertFailure } from './insertResult';
-import { Cancelled, errorMessage } from './outcome';
-import type { Settings } from './settings';
+import { NAMESPACES, generatorFor, generatorKinds, parseUuid } from '../../core';
+import type { GenKind } from '../../core';
+import { InsertFailure } from './result';
+import { Cancelled, errorMessage } from '../shared/outcome';
+import type { Settings } from '../shared/settings';
 
 // Which kind to insert, asked the way a user thinks about it: a quick pick whose items show a
 // sample and what the kind is for, most recently used first; plus the namespace/name prompt

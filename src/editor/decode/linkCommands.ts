@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { convert } from '../core';
-import { Commands } from './commands';
-import { errorMessage } from './outcome';
-import { isEditable } from './writable';
+import { convert } from '../../core';
+import { Commands } from '../shared/commands';
+import { errorMessage } from '../shared/outcome';
+import { isEditable } from '../shared/writable';
 
 // The internal commands behind hover links. Their arguments arrive from a markdown link, so
 // they are validated like user input, and the edit re-checks the document first: the hover may

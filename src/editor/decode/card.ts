@@ -1,6 +1,6 @@
-import type { Decoded, DecodedId, FieldValue, SnowflakeCandidate } from '../core';
-import { formatById, formatIso, formatLabel, formatRelative, isDecodedId, plausibleTime, presetLabel, represent, ulidTime } from '../core';
-import type { DecodeContext } from './decodeContext';
+import type { Decoded, DecodedId, FieldValue, SnowflakeCandidate } from '../../core';
+import { formatById, formatIso, formatLabel, formatRelative, isDecodedId, plausibleTime, presetLabel, represent, ulidTime } from '../../core';
+import type { DecodeContext } from './context';
 
 // What a decoded ID says, as labelled rows: one model behind the hover (compact) and the inspect
 // document (full), so both always agree. Rendering lives in cardMarkdown.ts.

@@ -1,7 +1,7 @@
-import { IdError, SNOWFLAKE_PRESETS, validateTypeIdPrefix } from '../core';
-import type { GenKind, GeneratorOptions as GenerateOptions } from '../core';
-import { InsertFailure } from './insertResult';
-import type { Settings } from './settings';
+import { IdError, SNOWFLAKE_PRESETS, validateTypeIdPrefix } from '../../core';
+import type { GenKind, GeneratorOptions as GenerateOptions } from '../../core';
+import { InsertFailure } from './result';
+import type { Settings } from '../shared/settings';
 
 // Turns the settings a kind depends on into core generator options, checking each one first:
 // an out-of-range worker id or a future epoch must stop the command with a message naming the

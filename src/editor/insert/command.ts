@@ -1,22 +1,22 @@
 import * as vscode from 'vscode';
-import { IdError, generate, generatorKinds, parseTimeInput, timedKinds } from '../core';
-import type { GenKind, GeneratorOptions as GenerateOptions } from '../core';
-import { Commands } from './commands';
-import { errorMessage } from './outcome';
-import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './format';
-import type { FormatOverride } from './format';
-import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './insertEdit';
-import { holdsTime, namespaceFromArgument, paletteKind, pickKind, promptNameBased, rememberKind } from './insertKinds';
-import { generateOptions } from './insertOptions';
-import { regenerate } from './insertRegenerate';
-import { Cancelled, InsertFailure } from './insertResult';
-import type { InsertResult } from './insertResult';
-import { settings } from './settings';
-import { promptForTime } from './timePrompt';
+import { IdError, generate, generatorKinds, parseTimeInput, timedKinds } from '../../core';
+import type { GenKind, GeneratorOptions as GenerateOptions } from '../../core';
+import { Commands } from '../shared/commands';
+import { errorMessage } from '../shared/outcome';
+import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './spelling';
+import type { FormatOverride } from './spelling';
+import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './edit';
+import { holdsTime, namespaceFromArgument, paletteKind, pickKind, promptNameBased, rememberKind } from './picker';
+import { generateOptions } from './options';
+import { regenerate } from './regenerate';
+import { Cancelled, InsertFailure } from './result';
+import type { InsertResult } from './result';
+import { settings } from '../shared/settings';
+import { promptForTime } from '../shared/timePrompt';
 
 // The insert commands: `idsmith.insert` (quick pick, or direct with an argument), the
 // per-kind shortcuts, "Insert ID at Time…" and "Regenerate IDs in Selection". Every one
-// resolves to an `InsertResult` (see insertResult.ts) and never rejects.
+// resolves to an `InsertResult` (see result.ts) and never rejects.
 
 /** The argument of `idsmith.insert` (keybindings, tests, other extensions). */
 export interface InsertArgument {

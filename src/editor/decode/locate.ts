@@ -1,5 +1,5 @@
-import { idAt, type ScanMatch } from '../core';
-import type { DecodeContext } from './decodeContext';
+import { idAt, type ScanMatch } from '../../core';
+import type { DecodeContext } from './context';
 
 // Finds the ID under a cursor from the text of its line only, so the cost of a hover does not
 // depend on the size of the file, nor (past WINDOW) on the length of a minified line.

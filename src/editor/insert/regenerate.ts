@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import {
   IdError, SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid, scan,
-} from '../core';
-import type { GenKind, GeneratorOptions as GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../core';
-import { spell } from './format';
-import type { LetterCase, Spelling } from './format';
-import { activeEditor, applyReplacements, assertWritable, selectionsInOrder } from './insertEdit';
-import type { Replacement } from './insertEdit';
-import { snowflakeOptions } from './insertOptions';
-import { decodeContext } from './decodeContext';
-import { InsertFailure } from './insertResult';
-import { idUnder } from './locate';
-import type { InsertResult } from './insertResult';
-import { settings } from './settings';
-import type { Settings } from './settings';
+} from '../../core';
+import type { GenKind, GeneratorOptions as GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../../core';
+import { spell } from './spelling';
+import type { LetterCase, Spelling } from './spelling';
+import { activeEditor, applyReplacements, assertWritable, selectionsInOrder } from './edit';
+import type { Replacement } from './edit';
+import { snowflakeOptions } from './options';
+import { decodeContext } from '../decode/context';
+import { InsertFailure } from './result';
+import { idUnder } from '../decode/locate';
+import type { InsertResult } from './result';
+import { settings } from '../shared/settings';
+import type { Settings } from '../shared/settings';
 
 // "Regenerate IDs in Selection": each ID found gets a fresh one of the same kind, spelled the
 // same way. The same ID (in any spelling) maps to the same new ID everywhere, so references

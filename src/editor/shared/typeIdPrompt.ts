@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { validateTypeIdPrefix } from '../core';
+import { validateTypeIdPrefix } from '../../core';
 import { errorMessage } from './outcome';
 import { settings } from './settings';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { IdError, formatIso, formatRelative, parseTimeInput } from '../core';
+import { IdError, formatIso, formatRelative, parseTimeInput } from '../../core';
 
 // One time prompt for every command that needs a point in time ("Insert ID at Time…",
 // "Insert Time-Window Bounds…"), so they accept the same forms and explain them the same way.

@@ -1,6 +1,6 @@
-import type { GenKind } from '../core';
-import { InsertFailure } from './insertResult';
-import type { QuoteStyle, Settings, UuidFormat } from './settings';
+import type { GenKind } from '../../core';
+import { InsertFailure } from './result';
+import type { QuoteStyle, Settings, UuidFormat } from '../shared/settings';
 
 // How an ID is written into a document: its spelling (case, UUID style), which a regenerate
 // keeps, and its decoration (quotes or a per-language template), which only an insert adds.

@@ -1,9 +1,8 @@
-import { bounds, inclusiveEnd, type SnowflakeLayout } from '../core';
+import { bounds, boundsKinds, inclusiveEnd, type SnowflakeLayout } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
 
-const KINDS = ['ulid', 'uuidv7', 'ksuid', 'objectid', 'snowflake', 'typeid'] as const;
-type BoundsKind = (typeof KINDS)[number];
+const KINDS = boundsKinds().map((k) => k.kind);
 
 export const boundsCommand: Command = {
   name: 'bounds',
@@ -37,7 +36,7 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     const [kindText, ...extra] = args.positionals;
     if (kindText === undefined) throw new UsageError('missing KIND');
     if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
-    const kind = KINDS.find((k): k is BoundsKind => k === kindText);
+    const kind = KINDS.find((k) => k === kindText);
     if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${KINDS.join(', ')})`);
     if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
     // A decimal says nothing about its epoch, so bounds without one would silently be guesses.

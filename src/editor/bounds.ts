@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind, SnowflakeLayout, SnowflakePreset } from '../core';
-import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, bounds, boundsKinds, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../core';
 import { Commands } from './shared/commands';
 import { Cancelled, errorMessage } from './shared/outcome';
 import { settings } from './shared/settings';
@@ -13,14 +13,8 @@ import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
 // (S3 ListObjectsV2 Prefix=…). A prefix selects a coarser window than asked; the inserted text
 // and the message say which one.
 
-const KINDS: ReadonlyArray<{ kind: BoundsKind; label: string; detail: string }> = [
-  { kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time' },
-  { kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time' },
-  { kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32' },
-  { kind: 'ksuid', label: 'KSUID', detail: 'whole seconds' },
-  { kind: 'objectid', label: 'ObjectId', detail: 'whole seconds' },
-  { kind: 'snowflake', label: 'Snowflake', detail: 'numeric; needs the epoch of the service' },
-];
+/** The kinds the core can bound (each format declares its own), with their labels and details. */
+const KINDS = boundsKinds();
 
 /** How the bounds are written:
  *  - `sql`: a `BETWEEN min AND max` line between two `--` comments (window, prefix);
@@ -87,8 +81,9 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
     }
     const [fromMs, toMs] = await window(args);
     const opts: { epoch?: SnowflakeLayout; prefix?: string } = {};
-    if (kind === 'snowflake') opts.epoch = await snowflakeEpoch(args.epoch);
-    if (kind === 'typeid') opts.prefix = await typeIdPrefix(args.prefix);
+    const needs = KINDS.find((k) => k.kind === kind)?.needs;
+    if (needs === 'epoch') opts.epoch = await snowflakeEpoch(args.epoch);
+    if (needs === 'prefix') opts.prefix = await typeIdPrefix(args.prefix);
     const b = bounds(kind, fromMs, toMs, opts);
     const language = editor.document.languageId;
     const format = args.format ?? (SQL_LANGUAGES.has(language) ? 'sql' : 'lines');

@@ -15,6 +15,7 @@ function decode(kind: BoundsKind, text: string, opts: BoundsOptions): Decoded {
     case 'typeid': return decodeTypeId(text);
     case 'snowflake': return decodeSnowflake(text, opts.epoch);
   }
+  throw new Error(`no decoder for ${kind} in this test`);
 }
 
 function formatIsoSafe(ms: number): string {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import {
-  FORMATS, GEN_KINDS, SNOWFLAKE_PRESETS, TIME_ORDERED_KINDS, acceptedShapes, formatById, generate, generatorFor, generatorKinds,
+  FORMATS, GEN_KINDS, SNOWFLAKE_PRESETS, TIME_ORDERED_KINDS, acceptedShapes, boundsKinds, formatById, generate, generatorFor, generatorKinds,
   idOfBytes, readings, represent, timedKinds,
 } from '../../src/core';
 
@@ -62,6 +62,16 @@ describe('format registry', () => {
     const others = (r: { target: string }) => r.target !== 'uuid' && r.target !== 'ulid';
     assert.deepEqual(represent(bytesOnly).filter(others), represent(ulid!).filter(others));
     assert.equal(represent(bytesOnly).find((r) => r.target === 'ulid')!.value, '01ARYZ6S41TSV4RRFFQ69G5FAV');
+  });
+
+  it('bounds every kind whose text order is time order, as its format declares', () => {
+    assert.deepEqual(boundsKinds().map((k) => k.kind).sort(), ['ksuid', 'objectid', 'snowflake', 'typeid', 'ulid', 'uuidv7']);
+    for (const spec of boundsKinds()) {
+      const codec = spec.codec({ snowflake: SNOWFLAKE_PRESETS.discord, prefix: 'user' });
+      const ms = Date.UTC(2024, 4, 1, 12, 0, 0);
+      assert.equal(codec.timeOf(codec.text(ms, false)), Math.floor(ms / codec.unitMs) * codec.unitMs, spec.kind);
+      assert.ok(codec.text(ms, false) < codec.text(ms, true) || spec.kind === 'snowflake', spec.kind);
+    }
   });
 
   it('names every format with a shape in the "not an ID" message', () => {

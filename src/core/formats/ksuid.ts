@@ -1,9 +1,10 @@
 import { requireText } from '../args';
 import { generate } from '../generate';
-import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, parseKsuid, payloadHex } from '../ksuid';
+import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, ksuidSecondsFor, parseKsuid, payloadHex } from '../ksuid';
+import { fill, pad, put32 } from './boundsText';
 import type { Decoded } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
 
@@ -47,6 +48,21 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 
 const ALNUM = /^[0-9A-Za-z]+$/;
 
+const BOUNDS: BoundsCodec = {
+  unitMs: 1000,
+  text: (ms, high) => {
+    const b = fill(new Uint8Array(20), 4, high);
+    put32(b, ksuidSecondsFor(ms));
+    return encodeKsuid(b);
+  },
+  span: (p, n) => {
+    const [a, b] = pad(p, n, '0', 'z');
+    // Equal-length base62 texts compare like their values.
+    return [a, b > KSUID_MAX ? KSUID_MAX : b];
+  },
+  timeOf: (t) => (ksuidSeconds(parseKsuid(t)) + KSUID_EPOCH_S) * 1000,
+};
+
 export const ksuid: FormatModule = {
   id: 'ksuid',
   label: 'KSUID',
@@ -62,5 +78,6 @@ export const ksuid: FormatModule = {
     kind: 'ksuid', label: 'KSUID', detail: 'time-ordered, seconds, 27 chars base62', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('ksuid', { ...o, count }),
   }],
+  bounds: [{ kind: 'ksuid', label: 'KSUID', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
 };

@@ -1,10 +1,11 @@
 import { requireText } from '../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
 import { generate } from '../generate';
-import { encodeObjectId, parseObjectId } from '../objectid';
+import { encodeObjectId, objectIdSecondsFor, parseObjectId } from '../objectid';
+import { fill, pad, put32 } from './boundsText';
 import type { Decoded } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // ObjectId: 32-bit Unix seconds + 5 random bytes + 3-byte counter, in 24 hex digits.
 
@@ -58,6 +59,17 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 
 const HEX24 = /^[0-9a-f]{24}$/i;
 
+const BOUNDS: BoundsCodec = {
+  unitMs: 1000,
+  text: (ms, high) => {
+    const b = fill(new Uint8Array(12), 4, high);
+    put32(b, objectIdSecondsFor(ms));
+    return encodeObjectId(b);
+  },
+  span: (p, n) => pad(p, n, '0', 'f'),
+  timeOf: (t) => parseInt(t.slice(0, 8), 16) * 1000,
+};
+
 export const objectid: FormatModule = {
   id: 'objectid',
   label: 'ObjectId',
@@ -71,5 +83,6 @@ export const objectid: FormatModule = {
     kind: 'objectid', label: 'ObjectId', detail: 'MongoDB: seconds + random + counter, 24 hex', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('objectid', { ...o, count }),
   }],
+  bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },
 };

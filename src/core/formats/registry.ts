@@ -8,7 +8,7 @@ import { nanoid } from './nanoid';
 import { objectid } from './objectid';
 import { snowflake } from './snowflake';
 import { typeid } from './typeid';
-import type { DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
+import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
 import { ulid } from './ulid';
 import { uuid } from './uuid';
 
@@ -27,6 +27,7 @@ export const FORMATS: readonly FormatModule[] = [
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));
+const BOUNDS = new Map<string, BoundsSpec>(FORMATS.flatMap((f) => (f.bounds ?? []).map((b) => [b.kind, b] as const)));
 const GENERATORS = new Map<string, GeneratorSpec>(FORMATS.flatMap((f) => f.generators.map((g) => [g.kind, g] as const)));
 
 /** The format with this id; undefined for unknown ids ("constructor" included). */
@@ -51,6 +52,15 @@ export function timedKinds(): GenKind[] {
 
 export function generatorFor(kind: string): GeneratorSpec | undefined {
   return GENERATORS.get(kind);
+}
+
+/** Every kind `bounds` handles, in registry order, with its label and what it needs. */
+export function boundsKinds(): BoundsSpec[] {
+  return [...BOUNDS.values()];
+}
+
+export function boundsSpec(kind: string): BoundsSpec | undefined {
+  return BOUNDS.get(kind);
 }
 
 /** What inspect's "not an ID" message lists: each format's first shape, in registry order. */

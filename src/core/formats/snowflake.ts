@@ -4,10 +4,12 @@ import { isoFromMs } from '../iso';
 import {
   SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, parseSnowflake, parseSnowflakeEpoch, shiftOf,
 } from '../snowflake';
-import type { Decoded, FieldValue, SnowflakeCandidate, SnowflakeLayout } from '../types';
+import { formatIso } from '../time';
+import { IdError, type Decoded, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
 import { generate } from '../generate';
+import { pad } from './boundsText';
 import { Id, failed } from './decoded';
-import { CHAR, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -266,6 +268,31 @@ export function decodeSnowflake(text: string, epoch?: unknown, now?: number): De
   return read(text, layout, now);
 }
 
+function boundsCodec(l: SnowflakeLayout): BoundsCodec {
+  const shift = BigInt(shiftOf(l));
+  const maxUnit = 2 ** l.timeBits - 1;
+  return {
+    unitMs: l.unitMs,
+    text: (ms, high) => {
+      const unit = Math.floor((ms - l.epochMs) / l.unitMs);
+      if (!Number.isFinite(unit) || unit < 0 || unit > maxUnit) {
+        throw new IdError('TIME_OUT_OF_RANGE',
+          `${l.name} snowflakes hold times from ${formatIso(l.epochMs)} to ${formatIso(l.epochMs + maxUnit * l.unitMs)}; got ${formatIso(ms)}.`);
+      }
+      const v = (BigInt(unit) << shift) | (high ? (1n << shift) - 1n : 0n);
+      return v.toString();
+    },
+    span: (p, n) => {
+      // An empty prefix matches every number, whatever its length.
+      const maxValid = ((BigInt(maxUnit) + 1n) << shift) - 1n;
+      if (p === '') return ['0', maxValid.toString()];
+      const [a, b] = pad(p, n, '0', '9');
+      return [a, BigInt(b) > maxValid ? maxValid.toString() : b];
+    },
+    timeOf: (t) => l.epochMs + Number(BigInt(t) >> shift) * l.unitMs,
+  };
+}
+
 const DASH = 45, PLUS = 43, DOT = 46;
 
 function repeatsAfterFirst(text: string, start: number, end: number): boolean {
@@ -311,6 +338,16 @@ export const snowflake: FormatModule = {
   bits: 64,
   decode: (text: string, opts: DecodeOptions = {}) => read(text, opts.snowflake, opts.now),
   hoverTargets: ['hex'],
+  bounds: [{
+    kind: 'snowflake', label: 'Snowflake', detail: 'numeric; needs the epoch of the service', needs: 'epoch',
+    codec: (o) => {
+      if (o.snowflake === undefined) {
+        throw new IdError('INVALID_ARGUMENT',
+          'Snowflake bounds need an epoch: twitter, discord, instagram, sonyflake, mastodon or a custom epoch in Unix ms.');
+      }
+      return boundsCodec(o.snowflake);
+    },
+  }],
   representations: [
     { target: 'hex', label: 'Hex', write: (id) => (id instanceof SnowflakeId ? hexOf(id.hi, id.lo) : undefined) },
   ],

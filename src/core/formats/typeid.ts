@@ -1,13 +1,15 @@
 import { requireText } from '../args';
-import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT } from '../crockford';
+import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford } from '../crockford';
 import { generate } from '../generate';
-import { encodeTypeId, parseTypeId } from '../typeid';
+import { encodeTypeId, parseTypeId, validateTypeIdPrefix } from '../typeid';
+import { ulidTime } from '../ulid';
+import { clampCrockford, pad, v7Bytes } from './boundsText';
 import type { Decoded } from '../types';
 import { formatUuid } from '../uuid';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM } from './ulid';
 import { readUuidBytes } from './uuid';
-import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // TypeID: `prefix_` + a UUID (usually v7) in 26 lower-case Crockford base32 characters.
 
@@ -57,6 +59,21 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start, end, decoded: read(text.slice(start, end)) };
 }
 
+function boundsCodec(prefix: string): BoundsCodec {
+  validateTypeIdPrefix(prefix);
+  const head = prefix ? `${prefix}_` : '';
+  return {
+    unitMs: 1,
+    text: (ms, high) => encodeTypeId(prefix, v7Bytes(ms, high)),
+    span: (p, n) => {
+      // A prefix shorter than the type prefix covers every suffix.
+      const [a, b] = pad(p.length < head.length ? head : p, n, '0', 'z');
+      return [a, clampCrockford(b, head.length, '7')];
+    },
+    timeOf: (t) => ulidTime(decodeCrockford(t.slice(head.length))),
+  };
+}
+
 /** The last `_` separates the prefix; what follows must at least look like a 26-char suffix. */
 const TYPEID_SHAPE = /_[0-9A-Za-z]{26}$/;
 
@@ -79,5 +96,6 @@ export const typeid: FormatModule = {
     options: [{ name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '' }],
     generate: (count, o) => generate('typeid', { ...o, count }),
   }],
+  bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
 };

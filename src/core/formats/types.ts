@@ -199,6 +199,30 @@ export interface TimeRange {
   plausibleFromMs: number;
 }
 
+/** How one kind writes a time as text and reads the time back, for `bounds`. */
+export interface BoundsCodec {
+  /** Resolution in ms: 1, 10 (Sonyflake) or 1000 (KSUID, ObjectId). */
+  unitMs: number;
+  /** The lowest (`high` false) or highest ID at `ms`; throws `TIME_OUT_OF_RANGE` outside the format's range. */
+  text(ms: number, high: boolean): string;
+  /** Lowest and highest valid text starting with `prefix`, `length` characters long. */
+  span(prefix: string, length: number): [string, string];
+  /** Creation time (start of its unit) of a valid text. */
+  timeOf(text: string): number;
+}
+
+/** One kind `bounds` can compute (the CLI's `bounds KIND`, the editor's picker). */
+export interface BoundsSpec {
+  /** `ulid`, `uuidv7`, `typeid`, … */
+  kind: string;
+  label: string;
+  detail: string;
+  /** What the codec needs beyond the time: a snowflake layout, or a TypeID prefix. */
+  needs?: 'epoch' | 'prefix';
+  /** The codec; throws `INVALID_ARGUMENT`/`INVALID_PREFIX` for options it cannot use. */
+  codec(opts: { snowflake?: SnowflakeLayout; prefix: string }): BoundsCodec;
+}
+
 /** Everything Idsmith knows about one format. */
 export interface FormatModule {
   readonly id: FormatId;
@@ -229,12 +253,8 @@ export interface FormatModule {
   readonly hoverTargets?: readonly string[];
   readonly generators: readonly GeneratorSpec[];
   readonly time?: TimeRange;
-  /**
-   * The smallest (`min`) or largest (`max`) ID at time `ms`, for range queries (`bounds`);
-   * present only when text order is time order. Throws `TIME_OUT_OF_RANGE` outside `time`.
-   * Not read yet: core `bounds.ts` still keeps its own codecs for the first seven formats.
-   */
-  boundsAt?(ms: number, end: 'min' | 'max', opts: { snowflake?: SnowflakeLayout; prefix?: string }): string;
+  /** Range-query support (`bounds`), one entry per kind whose text order is time order. */
+  readonly bounds?: readonly BoundsSpec[];
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

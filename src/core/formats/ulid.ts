@@ -1,10 +1,11 @@
 import { requireText } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, encodeCrockford } from '../crockford';
 import { generate } from '../generate';
-import { ULID_MAX_TIME, parseUlid } from '../ulid';
+import { ULID_MAX_TIME, checkUlidTime, encodeUlid, parseUlid, ulidTime } from '../ulid';
+import { clampCrockford, fill, pad, put48 } from './boundsText';
 import type { Decoded } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
 
@@ -92,6 +93,21 @@ export function crockfordTime(text: string, start: number): number {
 
 const ALNUM = /^[0-9A-Za-z]+$/;
 
+const BOUNDS: BoundsCodec = {
+  unitMs: 1,
+  text: (ms, high) => {
+    checkUlidTime(ms);
+    const b = fill(new Uint8Array(16), 6, high);
+    put48(b, ms);
+    return encodeUlid(b);
+  },
+  span: (p, n) => {
+    const [a, b] = pad(p, n, '0', 'Z');
+    return [a, clampCrockford(b, 0, '7')];
+  },
+  timeOf: (t) => ulidTime(parseUlid(t)),
+};
+
 export const ulid: FormatModule = {
   id: 'ulid',
   label: 'ULID',
@@ -115,5 +131,6 @@ export const ulid: FormatModule = {
     kind: 'ulid', label: 'ULID', detail: 'time-ordered, ms, 26 chars Crockford base32', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('ulid', { ...o, count }),
   }],
+  bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
 };

@@ -8,8 +8,9 @@ import {
   UUID_V1_MAX_MS, UUID_V1_MIN_MS, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   v6Ticks, v6ToV1,
 } from '../uuid';
+import { pad, v7Bytes } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -165,6 +166,14 @@ function gen(kind: string, label: string, detail: string, hasTime: boolean, asce
   return { kind, label, detail, hasTime, ascending, options, generate: (count, o) => generate(kind as never, { ...o, count }) };
 }
 
+const DASHES = { 8: '-', 13: '-', 18: '-', 23: '-' };
+const V7_BOUNDS: BoundsCodec = {
+  unitMs: 1,
+  text: (ms, high) => formatUuid(v7Bytes(ms, high)),
+  span: (p, n) => pad(p, n, '0', 'f', DASHES),
+  timeOf: (t) => parseInt(t.slice(0, 8) + t.slice(9, 13), 16),
+};
+
 const NAME_OPTIONS: GeneratorSpec['options'] = [
   { name: 'namespace', type: 'string', description: 'dns, url, oid, x500 or a UUID', default: 'dns' },
   { name: 'name', type: 'string', description: 'the name hashed into the UUID' },
@@ -201,5 +210,6 @@ export const uuid: FormatModule = {
     gen('uuidv6', 'UUID v6 (time, ordered)', 'time-ordered v1 layout, 100 ns', true, true),
     gen('uuidv7', 'UUID v7 (Unix ms, ordered)', 'time-ordered, ms + random (RFC 9562 recommends it for keys)', true, true),
   ],
+  bounds: [{ kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time', codec: () => V7_BOUNDS }],
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
 };

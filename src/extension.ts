@@ -7,6 +7,8 @@ import * as inspect from './editor/inspect';
 import * as convert from './editor/convert';
 import * as bounds from './editor/bounds';
 import * as keys from './editor/keys';
+import * as terminal from './editor/terminal';
+import * as debugInlineValues from './editor/debug/inlineValues';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -19,6 +21,8 @@ export function activate(context: vscode.ExtensionContext): void {
   convert.register(context);
   bounds.register(context);
   keys.register(context);
+  terminal.register(context);
+  debugInlineValues.register(context);
 }
 
 export function deactivate(): void {}

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, log, openDocument, TEST_HOST, useSettings, waitFor } from './util';
+import { activateExtension, closeAllEditors, log, openDocument, useSettings, waitFor } from './util';
 
 // The debugger surfaces: `idsmith.inspect` with the argument of the debug/variables and
 // debug/watch context menus, the inline values provider, and both in a real debug session of
@@ -116,9 +116,10 @@ describe('debugger: inline values', () => {
   });
 });
 
-// A real session needs a Node runtime for the debuggee, so it runs in the Node host only (the
-// web worker host is vscode.dev's, with no local process to debug).
-(TEST_HOST === 'node' ? describe : describe.skip)('debugger: a real js-debug session', function () {
+// A real session: js-debug runs in code-server's remote Node host and the debuggee on this
+// machine, so it runs from both of our hosts (Idsmith's side of it talks only through the
+// vscode API). On vscode.dev without a remote there is no debugger to start.
+describe('debugger: a real js-debug session', function () {
   this.timeout(120_000);
   let session: vscode.DebugSession | undefined;
   before(() => activateExtension());

@@ -9,6 +9,7 @@ import * as bounds from './editor/bounds';
 import * as keys from './editor/keys';
 import * as terminal from './editor/terminal';
 import * as debugInlineValues from './editor/debug/inlineValues';
+import * as highlight from './editor/highlight';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -23,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
   keys.register(context);
   terminal.register(context);
   debugInlineValues.register(context);
+  highlight.register(context);
 }
 
 export function deactivate(): void {}

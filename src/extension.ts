@@ -10,6 +10,7 @@ import * as keys from './editor/keys';
 import * as terminal from './editor/terminal';
 import * as debugInlineValues from './editor/debug/inlineValues';
 import * as highlight from './editor/highlight';
+import * as agentTools from './editor/agentTools';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -25,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): void {
   terminal.register(context);
   debugInlineValues.register(context);
   highlight.register(context);
+  agentTools.register(context);
 }
 
 export function deactivate(): void {}

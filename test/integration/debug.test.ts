@@ -74,7 +74,10 @@ describe('debugger: inline values', () => {
   afterEach(() => closeAllEditors());
 
   async function inlineValues(lines: string[], viewPort?: vscode.Range): Promise<Array<[number, number, string]>> {
-    const doc = (await openDocument(lines.join('\n'), 'javascript')).document;
+    return valuesIn((await openDocument(lines.join('\n'), 'javascript')).document, viewPort);
+  }
+
+  async function valuesIn(doc: vscode.TextDocument, viewPort?: vscode.Range): Promise<Array<[number, number, string]>> {
     const range = viewPort ?? new vscode.Range(0, 0, doc.lineCount - 1, 0);
     const context = { frameId: 1, stoppedLocation: new vscode.Range(1, 0, 1, 0) };
     const values = await vscode.commands.executeCommand<vscode.InlineValue[]>('vscode.executeInlineValueProvider', doc.uri, range, context);
@@ -107,13 +110,19 @@ describe('debugger: inline values', () => {
     });
   });
 
-  describe('with debug.inlineValues off', () => {
-    beforeEach(() => vscode.workspace.getConfiguration('debug').update('inlineValues', 'off', vscode.ConfigurationTarget.Global));
-    afterEach(() => vscode.workspace.getConfiguration('debug').update('inlineValues', undefined, vscode.ConfigurationTarget.Global));
-    it('shows nothing', async () => {
-      assert.deepEqual(await inlineValues(LINES), []);
+  for (const mode of ['off', 'on']) {
+    describe(`with debug.inlineValues ${mode}`, () => {
+      beforeEach(() => vscode.workspace.getConfiguration('debug').update('inlineValues', mode, vscode.ConfigurationTarget.Global));
+      afterEach(() => vscode.workspace.getConfiguration('debug').update('inlineValues', undefined, vscode.ConfigurationTarget.Global));
+      // `on` means VS Code's own variable values, which a registered provider would replace.
+      it('provides nothing (the provider is unregistered), and again after going back to auto', async () => {
+        const doc = (await openDocument(LINES.join('\n'), 'javascript')).document;
+        await waitFor(async () => (await valuesIn(doc)).length === 0, 'the provider to go');
+        await vscode.workspace.getConfiguration('debug').update('inlineValues', undefined, vscode.ConfigurationTarget.Global);
+        await waitFor(async () => (await valuesIn(doc)).length === 2, 'the provider to come back');
+      });
     });
-  });
+  }
 });
 
 // A real session: js-debug runs in code-server's remote Node host and the debuggee on this

@@ -5,23 +5,28 @@ import { decodeContext } from '../decodeContext';
 import { settings } from '../settings';
 
 // While the debugger is stopped, IDs written in the visible lines of the stopped frame's file
-// get their creation time shown inline, next to the values the debugger shows. VS Code asks only
-// for the viewport, and only while stopped; `debug.inlineValues: "off"` switches it off here too.
-// Bare numbers count as snowflakes only with a configured epoch, as for inlay hints: in code,
-// most long numbers are not IDs.
+// get their creation time shown inline. VS Code asks only for the viewport, and only while
+// stopped. Bare numbers count as snowflakes only with a configured epoch, as for inlay hints: in
+// code, most long numbers are not IDs.
+//
+// `debug.inlineValues` decides whether the provider exists at all. A registered provider replaces
+// VS Code's own inline variable values for the document (VS Code uses providers when a language
+// has one, its word heuristic otherwise), so with `on` Idsmith stays out of the way, as with `off`;
+// with `auto` (the default) VS Code shows inline values only from providers, and Idsmith's are the
+// ID times.
 
 /** Lines beyond this are skipped: a minified bundle's line is not where a reader looks for IDs. */
 const MAX_LINE = 4096;
 
-function inlineValuesOn(): boolean {
+function inlineValuesMode(): 'on' | 'off' | 'auto' {
   const v = vscode.workspace.getConfiguration('debug').get<unknown>('inlineValues');
-  return v !== 'off' && v !== false;
+  return v === true || v === 'on' ? 'on' : v === false || v === 'off' ? 'off' : 'auto';
 }
 
 export class IdInlineValuesProvider implements vscode.InlineValuesProvider {
   provideInlineValues(document: vscode.TextDocument, viewPort: vscode.Range, _context: vscode.InlineValueContext,
     token: vscode.CancellationToken): vscode.InlineValue[] {
-    if (!inlineValuesOn()) return [];
+    if (inlineValuesMode() !== 'auto') return [];
     const ctx = decodeContext(settings());
     const opts = ctx.epoch === undefined ? { snowflakes: false } : { epoch: ctx.epoch, snowflakes: true };
     const out: vscode.InlineValue[] = [];
@@ -40,5 +45,21 @@ export class IdInlineValuesProvider implements vscode.InlineValuesProvider {
 }
 
 export function register(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(vscode.languages.registerInlineValuesProvider({ scheme: '*' }, new IdInlineValuesProvider()));
+  let registration: vscode.Disposable | undefined;
+  const update = () => {
+    const wanted = inlineValuesMode() === 'auto';
+    if (wanted && !registration) {
+      registration = vscode.languages.registerInlineValuesProvider({ scheme: '*' }, new IdInlineValuesProvider());
+    } else if (!wanted && registration) {
+      registration.dispose();
+      registration = undefined;
+    }
+  };
+  update();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('debug.inlineValues')) update();
+    }),
+    { dispose: () => registration?.dispose() },
+  );
 }

@@ -2,6 +2,7 @@ import { IdError } from '../core';
 import { version } from '../../package.json';
 import { UsageError, parseArgs } from './args';
 import { boundsCommand } from './bounds';
+import { checkCommand } from './check';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Command } from './command';
 import { convertCommand } from './convert';
 import { inspectCommand } from './inspect';
@@ -10,9 +11,9 @@ import { newCommand } from './new';
 
 export type { CliIo } from './io';
 
-const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand];
+const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand, checkCommand];
 
-const USAGE = 'usage: idsmith <inspect|convert|new|bounds> [options] [args]';
+const USAGE = 'usage: idsmith <inspect|convert|new|bounds|check> [options] [args]';
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -20,3 +20,4 @@ export * from './inspect';
 export * from './scan';
 export * from './md5';
 export * from './keys';
+export * from './check';

@@ -1,0 +1,470 @@
+import { visit as visitJson, type JSONPath } from 'jsonc-parser';
+import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import { decodeKsuid } from '../ksuid';
+import { decodeObjectId } from '../objectid';
+import { scan, type ScanMatch } from '../scan';
+import { decodeSnowflake } from '../snowflake';
+import { decodeTypeId } from '../typeid';
+import { IdError, type Decoded, type IdKind } from '../types';
+import { decodeUlid } from '../ulid';
+import { decodeUuid } from '../uuid';
+import { readCsv } from './csv';
+import { readSqlTuples } from './sql';
+
+// Fixture health: one pass over a data file that finds IDs used twice under one key, text
+// labelled as an ID that is not a valid one, IDs dated in the future, and time-ordered columns
+// that go backwards. The same code serves the editor's diagnostics, the summary panel and
+// `idsmith check`. Structure comes from real parsers (jsonc-parser, yaml, the CSV and SQL
+// readers beside this file), never from regexes over the whole text.
+
+export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted';
+export type CheckSeverity = 'error' | 'warning' | 'info';
+export type CheckFormat = 'json' | 'jsonl' | 'yaml' | 'csv' | 'tsv' | 'sql' | 'text';
+
+export interface CheckPosition {
+  /** 0-based line. */
+  line: number;
+  /** 0-based UTF-16 column. */
+  character: number;
+}
+
+export interface CheckProblem {
+  code: CheckCode;
+  severity: CheckSeverity;
+  message: string;
+  /** Offsets of the ID's text in the source. */
+  start: number;
+  end: number;
+  range: { start: CheckPosition; end: CheckPosition };
+  /** The text at start..end. */
+  text: string;
+  /** Where the value sits: `$[*].id`, `users.csv column id`, `INSERT users (id)`. */
+  path: string;
+  kind?: IdKind;
+  /** `invalid` with I/L/O: the corrected ULID. */
+  fix?: string;
+  /** `duplicate`: where the first occurrence is. */
+  first?: CheckPosition;
+}
+
+/** One recognised ID, for the summary. */
+export interface FoundId {
+  kind: IdKind;
+  text: string;
+  start: number;
+  end: number;
+  path: string;
+  unixMs?: number;
+  version?: number;
+}
+
+export interface CheckResult {
+  format: CheckFormat;
+  problems: CheckProblem[];
+  ids: FoundId[];
+}
+
+export interface CheckOptions {
+  /** File name or path; its extension picks the format when `languageId` does not. */
+  fileName?: string;
+  /** VS Code language id (`json`, `jsonc`, `yaml`, `csv`, `sql`, …). */
+  languageId?: string;
+  /** Snowflake epoch, as for `scan`. */
+  epoch?: string | number;
+  /** The time `future` is measured from (default `Date.now()`). */
+  now?: number;
+  /** Whether IDs are collected for a summary (default true). */
+  collect?: boolean;
+}
+
+const DAY_MS = 86_400_000;
+/** Kinds whose time is the order they were made in; UUIDs only in versions 6 and 7. */
+const TIME_ORDERED = new Set<IdKind>(['ulid', 'ksuid', 'objectid', 'typeid', 'snowflake']);
+/** `unsorted` needs this many time-ordered IDs in a column, and at most this share of steps back. */
+const UNSORTED_MIN = 4;
+const UNSORTED_MAX_SHARE = 0.2;
+
+const BY_EXTENSION: Record<string, CheckFormat> = {
+  json: 'json', jsonc: 'json', json5: 'json', geojson: 'json', code_workspace: 'json',
+  jsonl: 'jsonl', ndjson: 'jsonl',
+  yaml: 'yaml', yml: 'yaml',
+  csv: 'csv', tsv: 'tsv', tab: 'tsv',
+  sql: 'sql',
+};
+const BY_LANGUAGE: Record<string, CheckFormat> = {
+  json: 'json', jsonc: 'json', jsonl: 'jsonl', yaml: 'yaml', csv: 'csv', tsv: 'tsv', sql: 'sql',
+  'dockercompose': 'yaml', mysql: 'sql', postgres: 'sql', plsql: 'sql',
+};
+
+/** The format a file is read as: by extension first, then by language id, else plain text. */
+export function checkFormatOf(fileName = '', languageId = ''): CheckFormat {
+  const ext = /\.([A-Za-z0-9_-]+)$/.exec(fileName)?.[1]?.toLowerCase().replace('-', '_');
+  return (ext && BY_EXTENSION[ext]) || BY_LANGUAGE[languageId.toLowerCase()] || 'text';
+}
+
+// ---- labels ------------------------------------------------------------------------------
+
+interface Label {
+  kind: IdKind;
+  /** A UUID version the label asks for (`uuid_v7`, `uuidv4`). */
+  version?: number;
+}
+
+/** The kind a key or column name says its values are: `id_ulid`, `orderUuid`, `uuid_v7`, `_ksuid`. */
+export function labelOf(name: string): Label | undefined {
+  const n = name.toLowerCase();
+  if (n.length > 64) return undefined;
+  if (n.includes('ksuid')) return { kind: 'ksuid' };
+  if (n.includes('ulid')) return { kind: 'ulid' };
+  if (n.includes('typeid')) return { kind: 'typeid' };
+  if (n.includes('objectid') || n.includes('object_id')) return { kind: 'objectid' };
+  if (n.includes('snowflake')) return { kind: 'snowflake' };
+  const uuid = /(?:uuid|guid)[_-]?v?([1-8])?(?![0-9])/.exec(n);
+  if (uuid) return uuid[1] ? { kind: 'uuid', version: Number(uuid[1]) } : { kind: 'uuid' };
+  return undefined;
+}
+
+const DECODERS: Record<IdKind, (text: string, epoch?: string | number) => Decoded> = {
+  ulid: decodeUlid,
+  uuid: decodeUuid,
+  ksuid: decodeKsuid,
+  objectid: decodeObjectId,
+  typeid: decodeTypeId,
+  snowflake: (t, epoch) => decodeSnowflake(t, epoch),
+};
+
+const KIND_NAMES: Record<IdKind, string> = {
+  ulid: 'ULID', uuid: 'UUID', ksuid: 'KSUID', objectid: 'ObjectId', typeid: 'TypeID', snowflake: 'snowflake',
+};
+
+/** Text that is a placeholder, an expression or prose rather than an attempt at an ID. */
+const NOT_AN_ATTEMPT = /[\s{}$%<>()]|^$|^(?:null|none|nil|undefined|true|false|default|todo|tbd|x+|-+|\?+)$/i;
+
+/** I, L and O read as Crockford's 1, 1 and 0 (as the ulid package's fixULIDBase32 does). */
+function fixUlid(text: string): string | undefined {
+  if (!/[ILOilo]/.test(text) || /[Uu]/.test(text)) return undefined;
+  const fixed = text.replace(/[ILil]/g, '1').replace(/[Oo]/g, '0');
+  try {
+    decodeUlid(fixed);
+    return fixed;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- the checker -------------------------------------------------------------------------
+
+interface Occurrence {
+  start: number;
+  end: number;
+  text: string;
+  kind: IdKind;
+  unixMs: number | undefined;
+}
+
+interface Column {
+  path: string;
+  /** Identity of each ID seen here -> first occurrence. */
+  seen: Map<string, Occurrence>;
+  /** Time-ordered IDs in file order, for `unsorted`. */
+  ordered: Occurrence[];
+}
+
+/** Identity of an ID's value: spellings of one ID compare equal. */
+function identity(kind: IdKind, text: string): string {
+  switch (kind) {
+    case 'uuid': return 'uuid:' + text.toLowerCase().replace(/^urn:uuid:|[{}-]/g, '');
+    case 'ulid': return 'ulid:' + text.toUpperCase();
+    case 'objectid': return 'objectid:' + text.toLowerCase();
+    default: return kind + ':' + text;
+  }
+}
+
+function timeOrdered(kind: IdKind, d: Decoded): boolean {
+  return TIME_ORDERED.has(kind) || (kind === 'uuid' && (d.version === 6 || d.version === 7));
+}
+
+class Checker {
+  readonly problems: CheckProblem[] = [];
+  readonly ids: FoundId[] = [];
+  private readonly columns = new Map<string, Column>();
+  private lineStarts: number[] | undefined;
+  private readonly now: number;
+  readonly scanOpts: { epoch?: string | number; now: number };
+
+  constructor(readonly source: string, private readonly opts: CheckOptions) {
+    this.now = opts.now ?? Date.now();
+    this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
+  }
+
+  position(offset: number): CheckPosition {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const s = this.source;
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13 && s.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+      }
+      this.lineStarts = starts;
+    }
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo]! };
+  }
+
+  private report(code: CheckCode, severity: CheckSeverity, o: { start: number; end: number; text: string; kind?: IdKind }, path: string, message: string, extra: Partial<CheckProblem> = {}): void {
+    this.problems.push({
+      code, severity, message, start: o.start, end: o.end,
+      range: { start: this.position(o.start), end: this.position(o.end) },
+      text: o.text, path, ...(o.kind ? { kind: o.kind } : {}), ...extra,
+    });
+  }
+
+  /**
+   * One scalar value of the file: `text` is its characters at `start` in the source (verbatim
+   * false when escapes make the value differ from the source), `path` the key path it sits
+   * under with array indexes as `[*]`, `key` the innermost key or column name.
+   */
+  value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
+    const len = text.length;
+    if (len < 17 || len > 100) {
+      // Too short or too long for any ID kind this checks; a label still makes it a claim.
+      if (key === undefined || len === 0 || len > 100) return;
+      const label = labelOf(key);
+      if (!label) return;
+      if (label.kind === 'snowflake' && /^\d+$/.test(text)) return this.labelled(text, start, verbatim, path, label);
+      if (!NOT_AN_ATTEMPT.test(text) && len >= 8) this.labelled(text, start, verbatim, path, label);
+      return;
+    }
+    const label = key === undefined ? undefined : labelOf(key);
+    if (label) return this.labelled(text, start, verbatim, path, label);
+    const m = this.wholeId(text);
+    if (m) this.found(m.kind, m.decoded, text, start, verbatim, path);
+  }
+
+  /** The ID that is the whole of `text`, by the scanner's rules (so hashes are not IDs). */
+  private wholeId(text: string): ScanMatch | undefined {
+    const matches = scan(text, this.scanOpts);
+    const m = matches.length === 1 ? matches[0]! : undefined;
+    return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
+  }
+
+  private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label): void {
+    if (NOT_AN_ATTEMPT.test(text)) return;
+    let d: Decoded;
+    try {
+      d = DECODERS[label.kind](text, this.opts.epoch);
+    } catch (e) {
+      if (!(e instanceof IdError)) throw e;
+      // Another kind under a generic label (a UUID in `typeid_or_uuid`) is that kind, not broken.
+      const other = this.wholeId(text);
+      if (other && text.length >= 17) return this.found(other.kind, other.decoded, text, start, verbatim, path);
+      if (!verbatim) return;
+      const fix = label.kind === 'ulid' ? fixUlid(text) : undefined;
+      const message = `invalid ${KIND_NAMES[label.kind]} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
+      this.report('invalid', 'error', { start, end: start + text.length, text, kind: label.kind }, path, message, fix ? { fix } : {});
+      return;
+    }
+    if (!d.valid) return;
+    if (label.kind === 'uuid' && label.version !== undefined && d.version !== label.version && verbatim) {
+      const actual = d.version === undefined ? 'has no version (its variant is not RFC 9562)' : `is version ${d.version}`;
+      this.report('invalid', 'error', { start, end: start + text.length, text, kind: 'uuid' }, path,
+        `'${lastSegment(path)}' asks for a UUID v${label.version}, but this UUID ${actual}`);
+    }
+    this.found(label.kind, d, text, start, verbatim, path);
+  }
+
+  private found(kind: IdKind, d: Decoded, text: string, start: number, verbatim: boolean, path: string): void {
+    const end = start + text.length;
+    const occ: Occurrence = { start, end: verbatim ? end : start, text, kind, unixMs: d.unixMs };
+    if (this.opts.collect !== false) {
+      this.ids.push({ kind, text, start, end: occ.end, path, ...(d.unixMs !== undefined ? { unixMs: d.unixMs } : {}), ...(d.version !== undefined ? { version: d.version } : {}) });
+    }
+    if (!verbatim) return; // a range we cannot point at exactly is not reported
+    if (d.unixMs !== undefined && d.unixMs > this.now + DAY_MS) {
+      this.report('future', 'warning', occ, path, `${KIND_NAMES[kind]} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+    }
+    let col = this.columns.get(path);
+    if (!col) {
+      col = { path, seen: new Map(), ordered: [] };
+      this.columns.set(path, col);
+    }
+    const id = identity(kind, text);
+    const first = col.seen.get(id);
+    if (first) {
+      const at = this.position(first.start);
+      this.report('duplicate', 'error', occ, path, `duplicate ${KIND_NAMES[kind]} under '${path}': first at line ${at.line + 1}, column ${at.character + 1}`, { first: at });
+    } else {
+      col.seen.set(id, occ);
+    }
+    if (d.unixMs !== undefined && timeOrdered(kind, d)) col.ordered.push(occ);
+  }
+
+  /** Whether `text` is, as a whole, an ID the scanner recognises. */
+  probe(text: string): boolean {
+    return this.wholeId(text) !== undefined;
+  }
+
+  /** Plain text: only the date of each ID is checked. */
+  futureOnly(m: ScanMatch): void {
+    if (m.decoded.unixMs !== undefined && m.decoded.unixMs > this.now + DAY_MS) {
+      this.report('future', 'warning', m, '', `${KIND_NAMES[m.kind]} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+    }
+    if (this.opts.collect !== false) {
+      this.ids.push({ kind: m.kind, text: m.text, start: m.start, end: m.end, path: '', ...(m.decoded.unixMs !== undefined ? { unixMs: m.decoded.unixMs } : {}), ...(m.decoded.version !== undefined ? { version: m.decoded.version } : {}) });
+    }
+  }
+
+  /** Columns that mostly ascend: each step back is reported, once the whole file is read. */
+  finish(): void {
+    for (const col of this.columns.values()) {
+      const o = col.ordered;
+      if (o.length < UNSORTED_MIN) continue;
+      const back: number[] = [];
+      for (let i = 1; i < o.length; i++) if (o[i]!.unixMs! < o[i - 1]!.unixMs!) back.push(i);
+      if (back.length === 0 || back.length > (o.length - 1) * UNSORTED_MAX_SHARE) continue;
+      for (const i of back) {
+        const prev = this.position(o[i - 1]!.start);
+        this.report('unsorted', 'info', o[i]!, col.path,
+          `${KIND_NAMES[o[i]!.kind]} is older than the one on line ${prev.line + 1}, in a column that otherwise ascends by time`);
+      }
+    }
+    this.problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+  }
+}
+
+function lastSegment(path: string): string {
+  const m = /([^.[\]\s]+)(?:\[\*\])*$/.exec(path);
+  return m ? m[1]! : path;
+}
+
+function jsonPath(path: JSONPath): string {
+  let out = '$';
+  for (const seg of path) out += typeof seg === 'number' ? '[*]' : /^[A-Za-z_$][\w$]*$/.test(seg) ? '.' + seg : `[${JSON.stringify(seg)}]`;
+  return out;
+}
+
+function innerKey(path: JSONPath): string | undefined {
+  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
+  return undefined;
+}
+
+/** Cheap gate before any path is built: a value that could be an ID or sits under a label. */
+function candidate(len: number): boolean {
+  return len >= 8 && len <= 100;
+}
+
+function readJson(c: Checker, text: string, base: number, prefix: string): void {
+  visitJson(text, {
+    onLiteralValue(value: unknown, offset, length, _l, _c, pathSupplier) {
+      if (!candidate(length)) return;
+      const path = pathSupplier();
+      if (typeof value === 'string') {
+        const raw = text.slice(offset + 1, offset + length - 1);
+        c.value(value, base + offset + 1, raw === value, prefix + jsonPath(path), innerKey(path));
+      } else if (typeof value === 'number') {
+        c.value(text.slice(offset, offset + length), base + offset, true, prefix + jsonPath(path), innerKey(path));
+      }
+    },
+  }, { allowTrailingComma: true, disallowComments: false });
+}
+
+function readJsonLines(c: Checker, text: string): void {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    readJson(c, text.slice(start, end), start, '');
+    start = end + 1;
+  }
+}
+
+function readYaml(c: Checker, text: string): void {
+  const docs = parseAllDocuments(text, { keepSourceTokens: false, uniqueKeys: false, strict: false });
+  const list = Array.isArray(docs) ? docs : [docs];
+  const walk = (node: unknown, path: string, key: string | undefined): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+        const seg = k === undefined ? '[?]' : /^[A-Za-z_$][\w$]*$/.test(k) ? '.' + k : `[${JSON.stringify(k)}]`;
+        walk(pair.value, path + seg, k ?? key);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item, path + '[*]', key);
+    } else if (isScalar(node)) {
+      const range = (node as YamlNode).range;
+      if (!range) return;
+      const [s, e] = range;
+      if (!candidate(e - s)) return;
+      const v = node.value;
+      if (typeof v === 'string') {
+        const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+        const from = quoted ? s + 1 : s;
+        c.value(v, from, text.startsWith(v, from), path, key);
+      } else if (typeof v === 'number' || typeof v === 'bigint') {
+        // The source digits, not the parsed number: a 19-digit snowflake does not fit a double.
+        const raw = text.slice(s, e).trim();
+        if (/^\d+$/.test(raw)) c.value(raw, s, true, path, key);
+      }
+    }
+  };
+  list.forEach((doc, i) => walk(doc.contents, list.length > 1 ? `$${i}` : '$', undefined));
+}
+
+function readDelimited(c: Checker, text: string, delimiter: string): void {
+  let header: string[] | undefined;
+  readCsv(text, delimiter, (fields, row) => {
+    if (row === 0) {
+      // A first row without any ID in it is a header naming the columns.
+      const hasId = fields.some((f) => f.value.length >= 17 && c.probe(f.value));
+      if (!hasId) {
+        header = fields.map((f) => f.value.trim());
+        return;
+      }
+    }
+    fields.forEach((f, i) => {
+      const name = header?.[i];
+      c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
+    });
+  });
+}
+
+function readSql(c: Checker, text: string): void {
+  readSqlTuples(text, (t) => {
+    t.values.forEach((v, i) => {
+      if (!v) return;
+      const name = t.columns?.[i];
+      c.value(v.value, v.start, v.verbatim, `${t.table || 'INSERT'} (${name ?? `value ${i + 1}`})`, name);
+    });
+  });
+}
+
+function readText(c: Checker, text: string): void {
+  // No structure to say what a duplicate is: only dates are checked, for IDs the scanner finds.
+  for (const m of scan(text, c.scanOpts)) c.futureOnly(m);
+}
+
+/** Checks one file's text. Never throws on any input; unparseable parts are skipped. */
+export function checkText(text: string, opts: CheckOptions = {}): CheckResult {
+  const format = checkFormatOf(opts.fileName, opts.languageId);
+  const c = new Checker(text, opts);
+  switch (format) {
+    case 'json': readJson(c, text, 0, ''); break;
+    case 'jsonl': readJsonLines(c, text); break;
+    case 'yaml': readYaml(c, text); break;
+    case 'csv': readDelimited(c, text, ','); break;
+    case 'tsv': readDelimited(c, text, '\t'); break;
+    case 'sql': readSql(c, text); break;
+    default: readText(c, text);
+  }
+  c.finish();
+  return { format, problems: c.problems, ids: c.ids };
+}

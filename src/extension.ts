@@ -7,6 +7,7 @@ import * as inspect from './editor/inspect';
 import * as convert from './editor/convert';
 import * as bounds from './editor/bounds';
 import * as keys from './editor/keys';
+import * as check from './editor/check';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -19,6 +20,7 @@ export function activate(context: vscode.ExtensionContext): void {
   convert.register(context);
   bounds.register(context);
   keys.register(context);
+  check.register(context);
 }
 
 export function deactivate(): void {}

@@ -1,4 +1,4 @@
-import { visit as visitJson, type JSONPath } from 'jsonc-parser';
+import { visit as visitJson } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import { decodeKsuid } from '../ksuid';
 import { decodeObjectId } from '../objectid';
@@ -110,8 +110,20 @@ interface Label {
   version?: number;
 }
 
+const labels = new Map<string, Label | null>();
+
 /** The kind a key or column name says its values are: `id_ulid`, `orderUuid`, `uuid_v7`, `_ksuid`. */
 export function labelOf(name: string): Label | undefined {
+  let label = labels.get(name);
+  if (label === undefined) {
+    label = readLabel(name) ?? null;
+    if (labels.size > 10_000) labels.clear();
+    labels.set(name, label);
+  }
+  return label ?? undefined;
+}
+
+function readLabel(name: string): Label | undefined {
   const n = name.toLowerCase();
   if (n.length > 64) return undefined;
   if (n.includes('ksuid')) return { kind: 'ksuid' };
@@ -132,6 +144,11 @@ const DECODERS: Record<IdKind, (text: string, epoch?: string | number) => Decode
   typeid: decodeTypeId,
   snowflake: (t, epoch) => decodeSnowflake(t, epoch),
 };
+
+/** Decodes `text` as `kind` (throws `IdError` when it is not one): a found ID read again. */
+export function decodeAs(kind: IdKind, text: string, epoch?: string | number): Decoded {
+  return DECODERS[kind](text, epoch);
+}
 
 const KIND_NAMES: Record<IdKind, string> = {
   ulid: 'ULID', uuid: 'UUID', ksuid: 'KSUID', objectid: 'ObjectId', typeid: 'TypeID', snowflake: 'snowflake',
@@ -164,6 +181,11 @@ interface Occurrence {
 
 interface Column {
   path: string;
+  /** The key or column name, when there is one. */
+  key: string | undefined;
+  /** Values seen, and the repeats among them with their first occurrence. */
+  count: number;
+  repeats: { occ: Occurrence; first: Occurrence }[];
   /** Identity of each ID seen here -> first occurrence. */
   seen: Map<string, Occurrence>;
   /** Time-ordered IDs in file order, for `unsorted`. */
@@ -173,7 +195,10 @@ interface Column {
 /** Identity of an ID's value: spellings of one ID compare equal. */
 function identity(kind: IdKind, text: string): string {
   switch (kind) {
-    case 'uuid': return 'uuid:' + text.toLowerCase().replace(/^urn:uuid:|[{}-]/g, '');
+    case 'uuid': {
+      const t = text.toLowerCase();
+      return 'uuid:' + (t.length === 36 ? t : t.replace(/^urn:uuid:|[{}-]/g, ''));
+    }
     case 'ulid': return 'ulid:' + text.toUpperCase();
     case 'objectid': return 'objectid:' + text.toLowerCase();
     default: return kind + ':' + text;
@@ -239,14 +264,14 @@ class Checker {
       if (key === undefined || len === 0 || len > 100) return;
       const label = labelOf(key);
       if (!label) return;
-      if (label.kind === 'snowflake' && /^\d+$/.test(text)) return this.labelled(text, start, verbatim, path, label);
-      if (!NOT_AN_ATTEMPT.test(text) && len >= 8) this.labelled(text, start, verbatim, path, label);
+      if (label.kind === 'snowflake' && /^\d+$/.test(text)) return this.labelled(text, start, verbatim, path, label, key);
+      if (!NOT_AN_ATTEMPT.test(text) && len >= 8) this.labelled(text, start, verbatim, path, label, key);
       return;
     }
     const label = key === undefined ? undefined : labelOf(key);
-    if (label) return this.labelled(text, start, verbatim, path, label);
+    if (label) return this.labelled(text, start, verbatim, path, label, key);
     const m = this.wholeId(text);
-    if (m) this.found(m.kind, m.decoded, text, start, verbatim, path);
+    if (m) this.found(m.kind, m.decoded, text, start, verbatim, path, key);
   }
 
   /** The ID that is the whole of `text`, by the scanner's rules (so hashes are not IDs). */
@@ -256,7 +281,7 @@ class Checker {
     return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
   }
 
-  private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label): void {
+  private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label, key: string | undefined): void {
     if (NOT_AN_ATTEMPT.test(text)) return;
     let d: Decoded;
     try {
@@ -265,7 +290,7 @@ class Checker {
       if (!(e instanceof IdError)) throw e;
       // Another kind under a generic label (a UUID in `typeid_or_uuid`) is that kind, not broken.
       const other = this.wholeId(text);
-      if (other && text.length >= 17) return this.found(other.kind, other.decoded, text, start, verbatim, path);
+      if (other && text.length >= 17) return this.found(other.kind, other.decoded, text, start, verbatim, path, key);
       if (!verbatim) return;
       const fix = label.kind === 'ulid' ? fixUlid(text) : undefined;
       const message = `invalid ${KIND_NAMES[label.kind]} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
@@ -278,10 +303,10 @@ class Checker {
       this.report('invalid', 'error', { start, end: start + text.length, text, kind: 'uuid' }, path,
         `'${lastSegment(path)}' asks for a UUID v${label.version}, but this UUID ${actual}`);
     }
-    this.found(label.kind, d, text, start, verbatim, path);
+    this.found(label.kind, d, text, start, verbatim, path, key);
   }
 
-  private found(kind: IdKind, d: Decoded, text: string, start: number, verbatim: boolean, path: string): void {
+  private found(kind: IdKind, d: Decoded, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
     const end = start + text.length;
     const occ: Occurrence = { start, end: verbatim ? end : start, text, kind, unixMs: d.unixMs };
     if (this.opts.collect !== false) {
@@ -293,17 +318,14 @@ class Checker {
     }
     let col = this.columns.get(path);
     if (!col) {
-      col = { path, seen: new Map(), ordered: [] };
+      col = { path, key, count: 0, repeats: [], seen: new Map(), ordered: [] };
       this.columns.set(path, col);
     }
     const id = identity(kind, text);
     const first = col.seen.get(id);
-    if (first) {
-      const at = this.position(first.start);
-      this.report('duplicate', 'error', occ, path, `duplicate ${KIND_NAMES[kind]} under '${path}': first at line ${at.line + 1}, column ${at.character + 1}`, { first: at });
-    } else {
-      col.seen.set(id, occ);
-    }
+    col.count++;
+    if (first) col.repeats.push({ occ, first });
+    else col.seen.set(id, occ);
     if (d.unixMs !== undefined && timeOrdered(kind, d)) col.ordered.push(occ);
   }
 
@@ -322,9 +344,18 @@ class Checker {
     }
   }
 
-  /** Columns that mostly ascend: each step back is reported, once the whole file is read. */
+  /**
+   * Once the whole file is read: repeats in identity columns are duplicates, and columns that
+   * mostly ascend get each step back reported.
+   */
   finish(): void {
     for (const col of this.columns.values()) {
+      if (col.repeats.length > 0 && identityColumn(col)) {
+        for (const { occ, first } of col.repeats) {
+          const at = this.position(first.start);
+          this.report('duplicate', 'error', occ, col.path, `duplicate ${KIND_NAMES[occ.kind]} under '${col.path}': first at line ${at.line + 1}, column ${at.character + 1}`, { first: at });
+        }
+      }
       const o = col.ordered;
       if (o.length < UNSORTED_MIN) continue;
       const back: number[] = [];
@@ -340,20 +371,25 @@ class Checker {
   }
 }
 
+/** Names that say "this row's own ID", not a reference to another row. */
+const IDENTITY_NAMES = /^(?:id|_id|pk|key|uid|uuid|ulid|guid|ksuid|objectid|typeid|snowflake)$/i;
+/** Share of distinct values above which an unnamed or other column is read as an identity. */
+const DISTINCT_SHARE = 0.9;
+
+/**
+ * Whether a repeat in this column is a duplicate. `id` and its kin always are. Any other column
+ * (`customer`, `parent`, an unnamed CSV column) may be a reference, where repeats are the
+ * point; it counts as an identity only when nearly all its values are distinct.
+ */
+function identityColumn(col: Column): boolean {
+  if (col.key !== undefined && IDENTITY_NAMES.test(col.key)) return true;
+  if (col.key === undefined && /^column 1$|\(value 1\)$/.test(col.path)) return true;
+  return col.count >= 10 && (col.count - col.repeats.length) / col.count >= DISTINCT_SHARE;
+}
+
 function lastSegment(path: string): string {
   const m = /([^.[\]\s]+)(?:\[\*\])*$/.exec(path);
   return m ? m[1]! : path;
-}
-
-function jsonPath(path: JSONPath): string {
-  let out = '$';
-  for (const seg of path) out += typeof seg === 'number' ? '[*]' : /^[A-Za-z_$][\w$]*$/.test(seg) ? '.' + seg : `[${JSON.stringify(seg)}]`;
-  return out;
-}
-
-function innerKey(path: JSONPath): string | undefined {
-  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
-  return undefined;
 }
 
 /** Cheap gate before any path is built: a value that could be an ID or sits under a label. */
@@ -361,16 +397,51 @@ function candidate(len: number): boolean {
   return len >= 8 && len <= 100;
 }
 
+function segment(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? '.' + key : `[${JSON.stringify(key)}]`;
+}
+
+// The visitor's own path stack: the path string is rebuilt only when the structure changes,
+// not for every value (a 10 MB fixture has hundreds of thousands of values).
 function readJson(c: Checker, text: string, base: number, prefix: string): void {
+  const segs: string[] = [];
+  const keys: (string | undefined)[] = [];
+  let key: string | undefined;
+  let path: string | undefined;
+  const current = () => (path ??= prefix + '$' + segs.join(''));
   visitJson(text, {
-    onLiteralValue(value: unknown, offset, length, _l, _c, pathSupplier) {
+    onObjectBegin() {
+      segs.push('');
+      keys.push(key);
+      path = undefined;
+    },
+    onObjectProperty(property) {
+      segs[segs.length - 1] = segment(property);
+      key = property;
+      path = undefined;
+    },
+    onObjectEnd() {
+      segs.pop();
+      key = keys.pop();
+      path = undefined;
+    },
+    onArrayBegin() {
+      segs.push('[*]');
+      keys.push(key);
+      path = undefined;
+    },
+    onArrayEnd() {
+      segs.pop();
+      key = keys.pop();
+      path = undefined;
+    },
+    onLiteralValue(value: unknown, offset, length) {
       if (!candidate(length)) return;
-      const path = pathSupplier();
       if (typeof value === 'string') {
         const raw = text.slice(offset + 1, offset + length - 1);
-        c.value(value, base + offset + 1, raw === value, prefix + jsonPath(path), innerKey(path));
+        c.value(value, base + offset + 1, raw === value, current(), key);
       } else if (typeof value === 'number') {
-        c.value(text.slice(offset, offset + length), base + offset, true, prefix + jsonPath(path), innerKey(path));
+        c.value(text.slice(offset, offset + length), base + offset, true, current(), key);
       }
     },
   }, { allowTrailingComma: true, disallowComments: false });

@@ -1,4 +1,4 @@
-import { optionsOf, requireText } from './args';
+import { optionsOf, requireText, shown } from './args';
 import { bytesToHex } from './bytes';
 import { parse128, to128, toMysqlBin, type Form128 } from './represent';
 import { IdError } from './types';
@@ -56,7 +56,7 @@ export function convert(text: string, target: string, opts: { from?: Form128 } =
     case 'uuid-urn': return `urn:uuid:${formatUuid(b)}`;
     case 'mysql-bin': return '0x' + bytesToHex(toMysqlBin(b));
   }
-  throw new IdError('INVALID_ARGUMENT', `Unknown conversion target '${target}'; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
+  throw new IdError('INVALID_ARGUMENT', `Unknown conversion target ${shown(target)}; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
 }
 
 export interface ConvertChoice {

@@ -69,7 +69,7 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now()): 
   }
   if (!/^\d{1,16}$/.test(text)) {
     throw new IdError('INVALID_ARGUMENT',
-      `Unknown snowflake epoch "${text}": use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
+      `Unknown snowflake epoch ${shown(text)}: use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
   }
   const epochMs = Number(text);
   if (epochMs > now) {
@@ -83,10 +83,10 @@ export function parseSnowflake(text: string): bigint {
   requireText(text, 'a snowflake');
   if (text === '') throw new IdError('EMPTY', 'A snowflake is a decimal number; got an empty string.');
   if (!/^\d+$/.test(text)) {
-    throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; "${text}" has other characters.`);
+    throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; ${shown(text)} has other characters.`);
   }
   if (text.length > 20) {
-    throw new IdError('INVALID_LENGTH', `A snowflake has at most 20 digits; "${text}" has ${text.length}.`);
+    throw new IdError('INVALID_LENGTH', `A snowflake has at most 20 digits; ${shown(text)} has ${text.length}.`);
   }
   const value = BigInt(text);
   if (value > MAX_U64) {
@@ -330,6 +330,9 @@ export class SnowflakeGenerator {
   private readonly maxUnit: number;
   private readonly shift: bigint;
   private readonly timeline: Timeline<number>;
+  // The unit in use and its last sequence, kept out of the map until another unit is used.
+  private curUnit = -1;
+  private curSeq = -1;
 
   constructor(readonly layout: SnowflakeLayout, opts: SnowflakeGeneratorOptions = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -370,15 +373,23 @@ export class SnowflakeGenerator {
     }
     const now = timeMs === undefined;
     if (now) unit = this.timeline.nowUnit(unit);
-    let seq = (this.timeline.get(unit) ?? -1) + 1;
+    let seq = this.lastSeq(unit) + 1;
     while (seq > this.maxSeq) {
       if (unit >= this.maxUnit) {
         throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
       }
-      seq = (this.timeline.get(++unit) ?? -1) + 1;
+      seq = this.lastSeq(++unit) + 1;
     }
-    this.timeline.set(unit, seq);
+    if (unit !== this.curUnit) {
+      if (this.curUnit >= 0) this.timeline.set(this.curUnit, this.curSeq);
+      this.curUnit = unit;
+    }
+    this.curSeq = seq;
     if (now) this.timeline.noteNow(unit);
     return (BigInt(unit) << this.shift | this.fixedBits | BigInt(seq) << this.seqShift).toString();
+  }
+
+  private lastSeq(unit: number): number {
+    return unit === this.curUnit ? this.curSeq : (this.timeline.get(unit) ?? -1);
   }
 }

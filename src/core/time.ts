@@ -1,4 +1,4 @@
-import { requireNumber, requireText } from './args';
+import { requireNumber, requireText, shown } from './args';
 import { isoFromMs } from './iso';
 import { IdError } from './types';
 
@@ -32,7 +32,7 @@ const AGO = /^(\d+)\s*([a-z]+)\s+ago$/;
 const IN = /^in\s+(\d+)\s*([a-z]+)$/;
 
 function fail(text: string, why?: string): never {
-  const head = text ? `Cannot read "${text}" as a time` : 'No time given';
+  const head = text ? `Cannot read ${shown(text)} as a time` : 'No time given';
   throw new IdError('INVALID_ARGUMENT', `${head}${why ? ` (${why})` : ''}. ${ACCEPTED}`);
 }
 

@@ -1,4 +1,4 @@
-import { requireBytes, requireText } from './args';
+import { requireBytes, requireText, shown } from './args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from './crockford';
 import { IdError, type Decoded } from './types';
 import { decodeUuidBytes, formatUuid } from './uuid';
@@ -24,7 +24,7 @@ function prefixProblem(p: string): string | undefined {
 export function validateTypeIdPrefix(p: string): void {
   requireText(p, 'the TypeID prefix');
   const problem = prefixProblem(p);
-  if (problem) throw new IdError('INVALID_PREFIX', `The TypeID prefix '${p}' ${problem}.`);
+  if (problem) throw new IdError('INVALID_PREFIX', `The TypeID prefix ${shown(p)} ${problem}.`);
 }
 
 /** `prefix_suffix` or a bare suffix -> prefix and the UUID's 16 bytes. */

@@ -85,3 +85,31 @@ describe('name-based UUIDs take any UUID as namespace', () => {
     assert.equal(core.uuidV5('DNS', 'www.example.com'), '2ed6657d-e927-568b-95e1-2665a8aea6a2');
   });
 });
+
+describe('error messages quote a bounded part of the input', () => {
+  const big = (s: string) => s.repeat(Math.ceil(1_000_000 / s.length)).slice(0, 1_000_000);
+  const inputs = [big('a'), big('0'), big('Z'), big('é'), big('x_') + '01H5S3KAJZ8W0XK3JVFQ4NYCB7', 'user' + big('_') + '01H5S3KAJZ8W0XK3JVFQ4NYCB7', big('abc') + '_01H5S3KAJZ8W0XK3JVFQ4NYCB7', 'a'.repeat(63) + 'X'.repeat(1_000_000) + '_01h5s3kajz8w0xk3jvfq4nycb7', big('f') + '-', '{' + big('0')];
+  const fns: [string, (t: string) => unknown][] = [
+    ['inspect', (t) => core.inspect(t).error], ['convert', (t) => core.convert(t, 'uuid')], ['parse128', (t) => core.parse128(t)],
+    ['parseTypeId', (t) => core.parseTypeId(t)], ['decodeTypeId', (t) => core.decodeTypeId(t)], ['parseUlid', (t) => core.parseUlid(t)],
+    ['parseUuid', (t) => core.parseUuid(t)], ['parseKsuid', (t) => core.parseKsuid(t)], ['parseObjectId', (t) => core.parseObjectId(t)],
+    ['parseSnowflake', (t) => core.parseSnowflake(t)], ['parseTimeInput', (t) => core.parseTimeInput(t)], ['resolveEpoch', (t) => core.resolveEpoch(t)],
+    ['validateTypeIdPrefix', (t) => core.validateTypeIdPrefix(t)], ['uuidV5', (t) => core.uuidV5(t, 'x')], ['convert target', (t) => core.convert('01ARYZ6S41TSV4RRFFQ69G5FAV', t)],
+    ['generate kind', (t) => core.generate(t as core.GenKind)], ['generate prefix', (t) => core.generate('typeid', { prefix: t })],
+  ];
+  for (const [name, fn] of fns) {
+    it(name, () => {
+      for (const input of inputs) {
+        let message: string | undefined;
+        try {
+          const r = fn(input);
+          if (typeof r === 'string' && name === 'inspect') message = r;
+        } catch (e) {
+          assert.ok(e instanceof IdError, `${name} threw ${String(e)}`);
+          message = e.message;
+        }
+        if (message !== undefined) assert.ok(message.length <= 600, `${name}: a ${message.length}-character message for a ${input.length}-character input: ${message.slice(0, 120)}…`);
+      }
+    });
+  }
+});

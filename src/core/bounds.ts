@@ -242,3 +242,13 @@ export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, 
   if (notes.length > 0) out.note = notes.join(' ');
   return out;
 }
+
+/**
+ * The `BETWEEN` operands Idsmith writes after `WHERE id ` for bounds. Text IDs are quoted
+ * string literals, which PostgreSQL also reads as a `uuid` and MariaDB as a `UUID`; snowflakes
+ * are bare integers for a `bigint` column. The database tests run this text on real servers.
+ */
+export function boundsSql(kind: BoundsKind, b: Pick<Bounds, 'min' | 'max'>): string {
+  const q = (id: string): string => (kind === 'snowflake' ? id : `'${id}'`);
+  return `BETWEEN ${q(b.min)} AND ${q(b.max)}`;
+}

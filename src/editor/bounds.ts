@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind } from '../core';
-import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseTimeInput, validateTypeIdPrefix } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, bounds, boundsSql, formatIso, inclusiveEnd, parseTimeInput, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
@@ -120,10 +120,6 @@ function coverageMessage(r: BoundsResult): string {
   return base + prefix + (r.note ? ` ${r.note}` : '');
 }
 
-function quote(kind: BoundsKind, id: string): string {
-  return kind === 'snowflake' ? id : `'${id}'`;
-}
-
 function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: string | undefined): string {
   const prefixNote = b.prefix
     ? `prefix ${b.prefix} covers ${b.prefixCovers.from} .. ${b.prefixCovers.to} (coarser than the window)`
@@ -133,7 +129,7 @@ function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: stri
     case 'prefix':
       return b.prefix;
     case 'sql':
-      return [`-- ${header}`, `BETWEEN ${quote(kind, b.min)} AND ${quote(kind, b.max)}`, `-- ${prefixNote}`].join('\n');
+      return [`-- ${header}`, boundsSql(kind, b), `-- ${prefixNote}`].join('\n');
     case 'lines': {
       const c = comment ? `${comment} ` : '';
       return [`${c}${header}: min, max, then their common prefix`, `${c}${prefixNote}`, b.min, b.max, b.prefix].join('\n');

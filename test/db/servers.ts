@@ -58,6 +58,9 @@ function run(cmd: string, args: string[], input?: string, opts: { uid?: number; 
       if (err) reject(new Error(`${cmd} failed: ${stderr.trim() || err.message}`));
       else resolve(stdout);
     });
+    // A client that cannot connect exits before reading its input: the write then fails with
+    // EPIPE, which would surface as an uncaught error; the exit status already tells.
+    child.stdin!.on('error', () => {});
     child.stdin!.end(input ?? '');
   });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { bounds, type BoundsKind, type BoundsOptions } from '../../src/core/bounds';
+import { bounds, boundsSql, type BoundsKind, type BoundsOptions } from '../../src/core/bounds';
 import { decodeKsuid } from '../../src/core/ksuid';
 import { decodeObjectId } from '../../src/core/objectid';
 import { decodeSnowflake } from '../../src/core/snowflake';
@@ -145,4 +145,15 @@ describe('bounds', () => {
       }), { numRuns: 150 });
     });
   }
+});
+
+describe('boundsSql (the BETWEEN the editor writes; test/db runs it on real servers)', () => {
+  it('quotes text kinds and leaves snowflakes bare for a bigint column', () => {
+    const jan = Date.UTC(2024, 0, 1);
+    const u = bounds('uuidv7', jan, jan + 999);
+    assert.equal(boundsSql('uuidv7', u), `BETWEEN '${u.min}' AND '${u.max}'`);
+    const s = bounds('snowflake', jan, jan, { epoch: 'discord' });
+    assert.equal(boundsSql('snowflake', s), `BETWEEN ${s.min} AND ${s.max}`);
+    assert.match(boundsSql('snowflake', s), /^BETWEEN \d+ AND \d+$/);
+  });
 });

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,9 +48,39 @@ function asDbUser(signal: string): string[] {
   return ['--pdeathsig', signal, ...drop];
 }
 
-function giveToDbUser(dir: string): void {
+const DIR_PREFIX = 'idsmith-db-';
+const OWNER = 'owner.pid';
+
+/** A temporary directory for one server, marked with our pid and handed to the server's user. */
+function serverDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `${DIR_PREFIX}${name}-`));
+  writeFileSync(join(dir, OWNER), String(process.pid));
   if (isRoot) chownSync(dir, RUN_AS.uid, RUN_AS.gid);
+  return dir;
 }
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// A test run killed with SIGKILL cannot clean up (its servers die with it through setpriv's
+// --pdeathsig, but their directories stay): the next run removes directories whose owner is gone.
+function sweepStale(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(DIR_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    try {
+      const pid = Number(readFileSync(join(dir, OWNER), 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(dir, { recursive: true, force: true });
+    } catch { /* not ours to judge: no owner file yet, or already gone */ }
+  }
+}
+sweepStale();
 
 function run(cmd: string, args: string[], input?: string, opts: { uid?: number; gid?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -80,10 +110,27 @@ const tempDirs = new Set<string>();
 
 // Last resort when the process ends without the root hook (an uncaught error, Ctrl-C): kill
 // the servers and remove their directories synchronously.
+/** Waits (synchronously: this runs in the exit handler) until the process is dead or a zombie. */
+function waitGone(pid: number | undefined, ms: number): void {
+  if (pid === undefined) return;
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    let state: string;
+    try {
+      state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0]!;
+    } catch {
+      return; // gone (or no /proc: nothing better to wait on)
+    }
+    if (state === 'Z' || state === 'X') return;
+  }
+}
+
 function killAllNow(): void {
   for (const s of live) {
     try { s.child.kill('SIGKILL'); } catch { /* already gone */ }
-    try { rmSync(s.dir, { recursive: true, force: true }); } catch { /* best effort */ }
+    // A server still writing while its directory is removed would leave it behind.
+    waitGone(s.child.pid, 3000);
+    try { rmSync(s.dir, { recursive: true, force: true, maxRetries: 3 }); } catch { /* the next run sweeps it */ }
   }
   live.clear();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -143,8 +190,7 @@ function rows(out: string): string[][] {
 /** A PostgreSQL server in a temporary directory, socket only. */
 export async function startPostgres(): Promise<Server> {
   const bin = postgresBinDir();
-  const dir = mkdtempSync(join(tmpdir(), 'idsmith-pg-'));
-  giveToDbUser(dir);
+  const dir = serverDir('pg');
   const data = join(dir, 'data');
   const dbUser = isRoot ? RUN_AS : {};
   try {
@@ -167,8 +213,7 @@ let mariadbTemplate: Promise<string> | undefined;
 /** One initialised MariaDB data directory, copied for each server (install-db takes seconds). */
 function mariadbData(): Promise<string> {
   mariadbTemplate ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'idsmith-mariadb-template-'));
-    giveToDbUser(dir);
+    const dir = serverDir('mariadb-template');
     tempDirs.add(dir);
     await run(mariadbBinary('mariadb-install-db'), ['--no-defaults', `--datadir=${join(dir, 'data')}`,
       '--auth-root-authentication-method=normal', '--skip-test-db', '--skip-name-resolve'], '', isRoot ? RUN_AS : {});
@@ -182,8 +227,7 @@ export async function startMariadb(options: string[] = []): Promise<Server> {
   const mariadbd = mariadbBinary('mariadbd');
   const client = mariadbBinary('mariadb');
   const template = await mariadbData();
-  const dir = mkdtempSync(join(tmpdir(), 'idsmith-mariadb-'));
-  giveToDbUser(dir);
+  const dir = serverDir('mariadb');
   const data = join(dir, 'data');
   await run('cp', ['-a', template, data]);
   const sock = join(dir, 'mysqld.sock');

@@ -31,7 +31,14 @@ export interface Bounds {
 export interface BoundsOptions {
   epoch?: string | number;
   prefix?: string;
+  /** Letter case of min, max and prefix for kinds whose text may be spelled either way (ulid,
+   *  uuidv7, objectid), to match IDs stored in that case: text columns with a case-sensitive
+   *  collation (PostgreSQL "C", MariaDB *_bin) and S3 keys compare bytes. Default: the canonical
+   *  case (upper for ULID, lower for UUID and ObjectId). */
+  letterCase?: 'upper' | 'lower';
 }
+
+const CASE_FREE: ReadonlySet<BoundsKind> = new Set(['ulid', 'uuidv7', 'objectid']);
 
 /** How one kind writes a time as text, and reads the time back from any text of that form. */
 interface Codec {
@@ -205,6 +212,18 @@ function codecFor(kind: BoundsKind, opts: BoundsOptions): Codec {
   }
 }
 
+function letterCase(kind: BoundsKind, c: BoundsOptions['letterCase']): (text: string) => string {
+  if (c === undefined) return (t) => t;
+  if (c !== 'upper' && c !== 'lower') {
+    throw new IdError('INVALID_ARGUMENT', `The letter case must be upper or lower; got ${String(c)}.`);
+  }
+  if (!CASE_FREE.has(kind)) {
+    throw new IdError('INVALID_ARGUMENT',
+      `Only ULID, UUIDv7 and ObjectId bounds can be spelled in either case; ${kind} text has one spelling.`);
+  }
+  return c === 'upper' ? (t) => t.toUpperCase() : (t) => t.toLowerCase();
+}
+
 /** Smallest and largest ID for [fromMs, toMs] (inclusive), their common prefix and its window. */
 export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, opts: BoundsOptions = {}): Bounds {
   if (!Number.isFinite(fromMs) || !Number.isFinite(toMs)) {
@@ -238,7 +257,8 @@ export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, 
   }
   const [lo, hi] = codec.span(prefix, min.length);
   const prefixCovers = { from: formatIso(codec.timeOf(lo)), to: formatIso(codec.timeOf(hi) + unit - 1) };
-  const out: Bounds = { min, max, prefix, prefixCovers, window };
+  const spell = letterCase(kind, opts.letterCase);
+  const out: Bounds = { min: spell(min), max: spell(max), prefix: spell(prefix), prefixCovers, window };
   if (notes.length > 0) out.note = notes.join(' ');
   return out;
 }

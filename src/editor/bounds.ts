@@ -86,7 +86,10 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
       throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
     }
     const [fromMs, toMs] = await window(args);
-    const opts: { epoch?: string | number; prefix?: string } = {};
+    const opts: { epoch?: string | number; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
+    // Spelled like the IDs Idsmith inserts, so a case-sensitive collation or S3 key matches them.
+    if (kind === 'ulid') opts.letterCase = settings().ulid.case;
+    if (kind === 'uuidv7') opts.letterCase = settings().uuid.case;
     if (kind === 'snowflake') opts.epoch = await snowflakeEpoch(args.epoch);
     if (kind === 'typeid') opts.prefix = await typeIdPrefix(args.prefix);
     const b = bounds(kind, fromMs, toMs, opts);

@@ -87,18 +87,26 @@ interface Column {
   server: 'postgres' | 'mariadb';
   kind: BoundsKind;
   type: string;
+  /** IDs stored in this case (idsmith.ulid.case / idsmith.uuid.case), and bounds asked for in it. */
+  letterCase?: 'upper' | 'lower';
 }
 
 const COLUMNS: Column[] = [
   { server: 'postgres', kind: 'ulid', type: 'text COLLATE "C"' },
   { server: 'postgres', kind: 'ulid', type: 'text COLLATE "und-x-icu"' },
+  { server: 'postgres', kind: 'ulid', type: 'text COLLATE "C"', letterCase: 'lower' },
   { server: 'postgres', kind: 'uuidv7', type: 'uuid' },
+  { server: 'postgres', kind: 'uuidv7', type: 'uuid', letterCase: 'upper' },
+  { server: 'postgres', kind: 'uuidv7', type: 'text COLLATE "C"' },
+  { server: 'postgres', kind: 'uuidv7', type: 'text COLLATE "C"', letterCase: 'upper' },
   { server: 'postgres', kind: 'snowflake', type: 'bigint' },
   { server: 'postgres', kind: 'objectid', type: 'text COLLATE "C"' },
   { server: 'postgres', kind: 'objectid', type: 'text COLLATE "und-x-icu"' },
   { server: 'mariadb', kind: 'ulid', type: 'CHAR(26)' },
   { server: 'mariadb', kind: 'ulid', type: 'CHAR(26) CHARACTER SET ascii COLLATE ascii_bin' },
+  { server: 'mariadb', kind: 'ulid', type: 'CHAR(26) CHARACTER SET ascii COLLATE ascii_bin', letterCase: 'lower' },
   { server: 'mariadb', kind: 'uuidv7', type: 'UUID' },
+  { server: 'mariadb', kind: 'uuidv7', type: 'CHAR(36) CHARACTER SET ascii COLLATE ascii_bin', letterCase: 'upper' },
   { server: 'mariadb', kind: 'snowflake', type: 'BIGINT' },
   { server: 'mariadb', kind: 'snowflake', type: 'BIGINT UNSIGNED' },
   { server: 'mariadb', kind: 'objectid', type: 'CHAR(24)' },
@@ -114,16 +122,18 @@ describe(`bounds against stored rows (seed ${seed}; IDSMITH_DB_SEED=${seed} repe
 
   COLUMNS.forEach((col, n) => {
     const c = CASES.find((k) => k.kind === col.kind)!;
-    it(`${col.server}: ${col.kind} in a ${col.type} column, window ${FROM_TEXT} .. ${TO_TEXT}`, async () => {
+    const spelled = col.letterCase ? `${col.letterCase}-case ` : '';
+    it(`${col.server}: ${spelled}${col.kind} in a ${col.type} column, window ${FROM_TEXT} .. ${TO_TEXT}`, async () => {
       const db: Server = await server(col.server);
       const table = `bounds_${n}`;
-      const list = rows.get(col.kind)!;
+      const spell = (id: string): string => (col.letterCase === 'lower' ? id.toLowerCase() : col.letterCase === 'upper' ? id.toUpperCase() : id);
+      const list = rows.get(col.kind)!.map((r) => ({ ...r, id: spell(r.id) }));
       const unique = [...new Map(list.map((r) => [r.id, r])).values()];
       const prelude = col.server === 'mariadb' ? 'CREATE DATABASE IF NOT EXISTS b; USE b;\n' : '';
       const values = unique.map((r) => (col.kind === 'snowflake' ? `(${r.id})` : `('${r.id}')`)).join(',\n');
       await db.sql(`${prelude}CREATE TABLE ${table} (id ${col.type} PRIMARY KEY);\nINSERT INTO ${table} (id) VALUES ${values};`);
 
-      const b = bounds(col.kind, fromMs, toMs, c.opts ?? {});
+      const b = bounds(col.kind, fromMs, toMs, { ...c.opts, ...(col.letterCase ? { letterCase: col.letterCase } : {}) });
       // What the editor inserts after `WHERE id ` in a SQL file (and what `idsmith bounds` prints
       // as min/max): a comment line, the BETWEEN line, a comment line.
       const where = `-- ${col.kind} ids created ${b.window.from} .. ${b.window.to}\n${boundsSql(col.kind, b)}\n-- prefix ${b.prefix}`;

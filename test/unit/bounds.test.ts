@@ -157,3 +157,26 @@ describe('boundsSql (the BETWEEN the editor writes; test/db runs it on real serv
     assert.match(boundsSql('snowflake', s), /^BETWEEN \d+ AND \d+$/);
   });
 });
+
+describe('bounds letterCase (IDs stored lower- or upper-case)', () => {
+  const from = Date.UTC(2024, 2, 10, 12, 34, 56, 789), to = Date.UTC(2024, 2, 20, 23, 59, 59, 999);
+
+  it('spells min, max and prefix in the case asked for, and keeps the window', () => {
+    for (const [kind, letterCase] of [['ulid', 'lower'], ['uuidv7', 'upper'], ['objectid', 'upper']] as const) {
+      const canonical = bounds(kind, from, to);
+      const spelled = bounds(kind, from, to, { letterCase });
+      const spell = (t: string): string => (letterCase === 'lower' ? t.toLowerCase() : t.toUpperCase());
+      assert.deepEqual([spelled.min, spelled.max, spelled.prefix], [canonical.min, canonical.max, canonical.prefix].map(spell));
+      assert.notEqual(spelled.min, canonical.min, kind);
+      assert.deepEqual([spelled.window, spelled.prefixCovers], [canonical.window, canonical.prefixCovers]);
+    }
+    assert.deepEqual(bounds('ulid', from, to, { letterCase: 'upper' }), bounds('ulid', from, to));
+  });
+
+  it('refuses it where the text has one spelling, and refuses other cases', () => {
+    for (const kind of ['ksuid', 'typeid'] as const) {
+      assert.throws(() => bounds(kind, from, to, { letterCase: 'lower' }), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT');
+    }
+    assert.throws(() => bounds('ulid', from, to, { letterCase: 'title' as 'upper' }), /upper or lower/);
+  });
+});

@@ -43,8 +43,7 @@ describe('MariaDB: Flickr ticket server snippets', function () {
   });
 
   it('two servers set up as the odd/even pair hand out disjoint odd and even ids', async () => {
-    const odd = await server('mariadb-odd');
-    const even = await server('mariadb-even');
+    const [odd, even] = await Promise.all([server('mariadb-odd'), server('mariadb-even')]);
     // The snippet's default choice is offset 1 (odd); on the second server the user picks 2.
     await odd.sql(snippetSql('idsmith-flickr-pair'));
     await even.sql(snippetSql('idsmith-flickr-pair', { 1: '2' }));

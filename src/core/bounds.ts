@@ -251,6 +251,10 @@ export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, 
   } else if (unit > 1 && (window.from !== formatIso(from) || window.to !== formatIso(to))) {
     notes.push(`These snowflakes count ${unit} ms units: the window is widened to whole units.`);
   }
+  if (kind === 'ksuid') {
+    // Base62 mixes cases: 'a' > 'Z' in byte order only (tested on real servers in test/db).
+    notes.push('KSUID text sorts by time only in byte order: compare in a binary collation (PostgreSQL COLLATE "C", MySQL/MariaDB *_bin); linguistic and case-insensitive collations return wrong rows.');
+  }
   if (kind === 'snowflake') {
     if (min.length !== max.length) {
       // Decimal texts of different lengths share no prefix that selects only this window.

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { bounds, boundsSql, encodeObjectId, encodeUlid, formatUuid, inclusiveEnd, parseTimeInput, SNOWFLAKE_PRESETS, type BoundsKind } from '../../src/core';
+import { bounds, boundsSql, encodeKsuid, encodeObjectId, encodeTypeId, KSUID_EPOCH_S, encodeUlid, formatUuid, inclusiveEnd, parseTimeInput, SNOWFLAKE_PRESETS, type BoundsKind } from '../../src/core';
 import { server, type Server } from './servers';
 
 // Insert Time-Window Bounds and `idsmith bounds` against stored rows: ids of each kind spread
@@ -38,7 +38,7 @@ function ms48(ms: number): number[] {
 
 interface KindCase {
   kind: BoundsKind;
-  opts?: { epoch: string };
+  opts?: { epoch?: string; prefix?: string };
   unitMs: number;
   make(ms: number, mode: 'lo' | 'hi' | 'rand'): string;
 }
@@ -63,6 +63,20 @@ const CASES: KindCase[] = [
     kind: 'objectid', unitMs: 1000, make: (ms, m) => {
       const s = Math.floor(ms / 1000);
       return encodeObjectId(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(8, m)]));
+    },
+  },
+  {
+    kind: 'typeid', opts: { prefix: 'evt' }, unitMs: 1, make: (ms, m) => {
+      const b = Uint8Array.from([...ms48(ms), ...tail(10, m)]);
+      b[6] = 0x70 | (b[6]! & 0x0f);
+      b[8] = 0x80 | (b[8]! & 0x3f);
+      return encodeTypeId('evt', b);
+    },
+  },
+  {
+    kind: 'ksuid', unitMs: 1000, make: (ms, m) => {
+      const s = Math.floor(ms / 1000) - KSUID_EPOCH_S;
+      return encodeKsuid(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(16, m)]));
     },
   },
 ];
@@ -102,6 +116,13 @@ const COLUMNS: Column[] = [
   { server: 'postgres', kind: 'snowflake', type: 'bigint' },
   { server: 'postgres', kind: 'objectid', type: 'text COLLATE "C"' },
   { server: 'postgres', kind: 'objectid', type: 'text COLLATE "und-x-icu"' },
+  // KSUIDs only in byte-order collations: base62 mixes cases, so ICU and MariaDB's default
+  // case-insensitive collation return wrong rows (the bounds' note says so).
+  { server: 'postgres', kind: 'ksuid', type: 'text COLLATE "C"' },
+  { server: 'mariadb', kind: 'ksuid', type: 'CHAR(27) CHARACTER SET ascii COLLATE ascii_bin' },
+  { server: 'postgres', kind: 'typeid', type: 'text COLLATE "C"' },
+  { server: 'postgres', kind: 'typeid', type: 'text COLLATE "und-x-icu"' },
+  { server: 'mariadb', kind: 'typeid', type: 'VARCHAR(90)' },
   { server: 'mariadb', kind: 'ulid', type: 'CHAR(26)' },
   { server: 'mariadb', kind: 'ulid', type: 'CHAR(26) CHARACTER SET ascii COLLATE ascii_bin' },
   { server: 'mariadb', kind: 'ulid', type: 'CHAR(26) CHARACTER SET ascii COLLATE ascii_bin', letterCase: 'lower' },

@@ -67,6 +67,7 @@ describe('bounds', () => {
     const k = bounds('ksuid', Date.parse('2017-10-10T04:00:47.250Z'), Date.parse('2017-10-10T04:00:48.100Z'));
     assert.deepEqual(k.window, { from: '2017-10-10T04:00:47.000Z', to: '2017-10-10T04:00:48.999Z' });
     assert.match(k.note!, /whole seconds/);
+    assert.match(k.note!, /binary collation \(PostgreSQL COLLATE "C", MySQL\/MariaDB \*_bin\)/);
     assert.equal(decodeKsuid(k.min).time, '2017-10-10T04:00:47.000Z');
     const o = bounds('objectid', Date.parse('2012-10-17T21:13:27.900Z'));
     assert.equal(o.min, '507f1f770000000000000000');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../src/cli/main';
 
@@ -13,16 +13,21 @@ interface Run {
 // A fixed "now" keeps relative times (`-2h`) and snowflake plausibility stable.
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
+async function* once(text: string): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(text, 'utf8');
+}
+
 async function run(argv: string[], stdin = ''): Promise<Run> {
   let out = '';
   let err = '';
   let stdinReads = 0;
   const io: CliIo = {
-    readStdin: async () => {
+    stdin: () => {
       stdinReads++;
-      return stdin;
+      return once(stdin);
     },
-    stdout: (t) => void (out += t),
+    readFile: (path) => createReadStream(path),
+    stdout: (t) => void (out += typeof t === 'string' ? t : Buffer.from(t).toString('utf8')),
     stderr: (t) => void (err += t),
     now: () => NOW,
   };

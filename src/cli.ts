@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { main, type CliIo } from './cli/main';
 
-/** Pipes and files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
+/** Files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
 const CHUNK = 1024 * 1024;
 
 function waitForDrain(): Promise<void> {
@@ -23,7 +23,7 @@ const io: CliIo = {
   stdin() {
     // Someone who typed `idsmith inspect` with nothing piped in would otherwise see a hang.
     if (process.stdin.isTTY) process.stderr.write('idsmith: reading standard input (Ctrl-D to end)\n');
-    return process.stdin.isTTY ? process.stdin : createReadStream('', { fd: 0, highWaterMark: CHUNK });
+    return process.stdin;
   },
   readFile: (path) => createReadStream(path, { highWaterMark: CHUNK }),
   stdout: (chunk) => (process.stdout.write(chunk) ? undefined : waitForDrain()),

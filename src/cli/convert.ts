@@ -38,16 +38,16 @@ Exit status: 0 all converted, 1 some input could not be converted, 2 usage error
       if (line.droppedFrom !== undefined) {
         failed = true;
         io.stderr(`idsmith: cannot convert ${quote(line.text, line.droppedFrom)} to ${target}: the line is too long to be an ID\n`);
-        continue;
+      } else if (line.text !== '') {
+        try {
+          out.push(convert(line.text, target) + '\n');
+        } catch (err) {
+          if (!(err instanceof IdError)) throw err;
+          failed = true;
+          io.stderr(`idsmith: cannot convert ${quote(line.text)} to ${target}: ${escapeControls(err.message)}\n`);
+        }
       }
-      try {
-        out.push(convert(line.text, target) + '\n');
-      } catch (err) {
-        if (!(err instanceof IdError)) throw err;
-        failed = true;
-        io.stderr(`idsmith: cannot convert ${quote(line.text)} to ${target}: ${escapeControls(err.message)}\n`);
-      }
-      await out.flushIfFull();
+      await out.afterLine(line);
     }
     await out.flush();
     return failed ? EXIT_INVALID : EXIT_OK;

@@ -34,6 +34,10 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
     let count = 0;
     let invalid = false;
     for await (const line of ids(args.positionals, io)) {
+      if (line.text === '' && line.droppedFrom === undefined) {
+        await out.afterLine(line); // a blank line, passed on only to flush what is waiting
+        continue;
+      }
       const d = decode(line, epoch);
       if (!d.valid) {
         invalid = true;
@@ -43,7 +47,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
       if (json) out.push((count === 0 ? '[\n  ' : ',\n  ') + safeJson(JSON.stringify(d, null, 2)).replace(/\n/g, '\n  '));
       else out.push((count === 0 ? '' : '\n') + formatCard(d));
       count++;
-      await out.flushIfFull();
+      await out.afterLine(line);
     }
     if (json) out.push(count === 0 ? '[]\n' : '\n]\n');
     await out.flush();

@@ -44,6 +44,11 @@ export class Output {
     if (this.size >= this.limit) await this.flush();
   }
 
+  /** After each line: flush when the batch is full or no more input has arrived yet. */
+  async afterLine(line: { endOfChunk?: boolean }): Promise<void> {
+    if (line.endOfChunk || this.size >= this.limit) await this.flush();
+  }
+
   async flush(): Promise<void> {
     if (this.parts.length === 0) return;
     const text = this.parts.join('');
@@ -72,6 +77,8 @@ export interface InputLine {
   text: string;
   /** Length of the whole line in characters when it was longer than the cap. */
   droppedFrom?: number;
+  /** The last whole line of what has arrived so far: the moment to flush output. */
+  endOfChunk?: boolean;
 }
 
 /**
@@ -85,6 +92,7 @@ export async function* utf8Lines(source: AsyncIterable<Uint8Array>, max = MAX_ID
   let overflow = -1; // characters seen of an over-long line, or -1
   const take = function* (text: string): Generator<InputLine> {
     let from = 0;
+    let held: InputLine | undefined;
     for (;;) {
       const nl = text.indexOf('\n', from);
       const end = nl === -1 ? text.length : nl;
@@ -98,16 +106,19 @@ export async function* utf8Lines(source: AsyncIterable<Uint8Array>, max = MAX_ID
       } else {
         carry = carry === '' ? text.slice(from, end) : carry + text.slice(from, end);
       }
-      if (nl === -1) return;
-      yield overflow >= 0 ? { text: carry, droppedFrom: overflow } : { text: carry };
+      if (nl === -1) break;
+      // Each line is yielded once the next is known, so the last one can carry endOfChunk.
+      if (held) yield held;
+      held = overflow >= 0 ? { text: carry, droppedFrom: overflow } : { text: carry };
       carry = '';
       overflow = -1;
       from = nl + 1;
     }
+    if (held) yield { ...held, endOfChunk: true };
   };
   for await (const chunk of source) yield* take(decoder.decode(chunk, { stream: true }));
   yield* take(decoder.decode());
-  if (carry !== '' || overflow >= 0) yield overflow >= 0 ? { text: carry, droppedFrom: overflow } : { text: carry };
+  if (carry !== '' || overflow >= 0) yield overflow >= 0 ? { text: carry, droppedFrom: overflow, endOfChunk: true } : { text: carry, endOfChunk: true };
 }
 
 /** One async iterable over several sources in turn. */
@@ -123,7 +134,7 @@ export async function* ids(positionals: readonly string[], io: CliIo): AsyncGene
   }
   for await (const line of utf8Lines(io.stdin())) {
     const text = line.text.trim();
-    if (text !== '' || line.droppedFrom !== undefined) yield { ...line, text };
+    if (text !== '' || line.droppedFrom !== undefined || line.endOfChunk) yield { ...line, text };
   }
 }
 

@@ -54,7 +54,7 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
           const matches = scanBlock(block, opts);
           if (annotate) {
             out.push(matches.length === 0 ? block.text : annotated(block.text, matches));
-            await out.flushIfFull();
+            await out.flush();
           }
           if (annotate) {
             invalid ||= matches.some((m) => !m.decoded.valid);
@@ -85,6 +85,7 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
           }
           advance(Infinity);
           column = block.continues ? column + block.text.length - pos : 1;
+          await out.flush(); // a block is what has arrived: `tail -f | idsmith scan` shows it now
         }
       } catch (err) {
         if (!isFileError(err)) throw err;

@@ -1,3 +1,4 @@
+import { optionsOf, requireNumber, requireText } from './args';
 import { parseKsuid, encodeKsuid, ksuidSecondsFor, KSUID_EPOCH_S, KSUID_MAX } from './ksuid';
 import { encodeObjectId, objectIdSecondsFor } from './objectid';
 import { decodeCrockford } from './crockford';
@@ -207,6 +208,10 @@ function codecFor(kind: BoundsKind, opts: BoundsOptions): Codec {
 
 /** Smallest and largest ID for [fromMs, toMs] (inclusive), their common prefix and its window. */
 export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, opts: BoundsOptions = {}): Bounds {
+  requireText(kind, 'the kind of ID');
+  requireNumber(fromMs, 'the start of the window');
+  requireNumber(toMs, 'the end of the window');
+  opts = optionsOf(opts, 'the bounds options');
   if (!Number.isFinite(fromMs) || !Number.isFinite(toMs)) {
     throw new IdError('INVALID_ARGUMENT', 'Bounds need finite times in Unix milliseconds.');
   }

@@ -1,3 +1,4 @@
+import { optionsOf, requireText, shown } from './args';
 import { bytesToHex } from './bytes';
 import { parse128, to128, toMysqlBin, type Form128 } from './represent';
 import { IdError } from './types';
@@ -33,10 +34,14 @@ const FORMS_128: ReadonlySet<string> = new Set<Form128>(['ulid', 'uuid', 'hex', 
  * Rewrites one 128-bit ID. Targets: the plain forms, `typeid` / `typeid:PREFIX` (a TypeID
  * input keeps its prefix under plain `typeid`), `uuidv6` / `uuidv1` (lossless timestamp
  * reorder, refusing other versions), the UUID spellings, and `mysql-bin`: `0x` + the hex of
- * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only).
+ * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only). `from` names the
+ * input's form where its shape is ambiguous (a 26-digit integer is otherwise read as a ULID).
  */
-export function convert(text: string, target: string): string {
-  const parsed = parse128(text);
+export function convert(text: string, target: string, opts: { from?: Form128 } = {}): string {
+  requireText(text, 'the ID to convert');
+  requireText(target, 'the conversion target');
+  opts = optionsOf(opts, 'the convert options');
+  const parsed = parse128(text, opts.from);
   const b = parsed.bytes;
   if (FORMS_128.has(target)) return to128(b, target as Form128);
   if (target === 'typeid' || target.startsWith('typeid:')) {
@@ -51,7 +56,7 @@ export function convert(text: string, target: string): string {
     case 'uuid-urn': return `urn:uuid:${formatUuid(b)}`;
     case 'mysql-bin': return '0x' + bytesToHex(toMysqlBin(b));
   }
-  throw new IdError('INVALID_ARGUMENT', `Unknown conversion target '${target}'; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
+  throw new IdError('INVALID_ARGUMENT', `Unknown conversion target ${shown(target)}; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
 }
 
 export interface ConvertChoice {
@@ -68,6 +73,8 @@ export interface ConvertChoice {
  * `typeidPrefix` (the setting) names the TypeID target when the input has no prefix of its own.
  */
 export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } = {}): ConvertChoice[] {
+  requireText(text, 'the ID');
+  opts = optionsOf(opts, 'the options');
   let parsed;
   try {
     parsed = parse128(text);

@@ -1,9 +1,10 @@
+import { optionsOf, requireText, shown } from './args';
 import { KsuidGenerator } from './ksuid';
 import { nanoid } from './nanoid';
 import { ObjectIdGenerator } from './objectid';
 import { SnowflakeGenerator, resolveEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
-import { IdError, type Clock, type GenKind, type RandomSource } from './types';
+import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource } from './types';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -33,55 +34,115 @@ export interface GenerateOptions {
 
 export const MAX_COUNT = 1_000_000;
 
-interface Generators {
-  ulid: UlidGenerator;
-  uuid: UuidGenerator;
-  ksuid: KsuidGenerator;
-  objectid: ObjectIdGenerator;
+/**
+ * One session of generators. Every ID it makes differs from every other of its kind it has
+ * made, and time-ordered kinds ascend across calls, whatever the order of now-requests and
+ * explicit-time requests (see timeline.ts). The editor and the CLI share one; tests and models
+ * make their own with an injected clock and randomness.
+ */
+export class IdFactory {
+  private readonly clock?: Clock;
+  private readonly random?: RandomSource;
+  private ulidGen?: UlidGenerator;
+  private uuidGen?: UuidGenerator;
+  private ksuidGen?: KsuidGenerator;
+  private objectIdGen?: ObjectIdGenerator;
+  private readonly snowflakes = new Map<string, SnowflakeGenerator>();
+
+  constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
+    this.clock = opts.clock;
+    this.random = opts.random;
+  }
+
+  /** `count` new IDs of one kind; time-ordered kinds come out strictly ascending. */
+  generate(kind: GenKind, opts: GenerateOptions = {}): string[] {
+    requireText(kind, 'the kind of ID');
+    opts = checkOptions(opts);
+    const n = opts.count ?? 1;
+    if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
+      throw new IdError('INVALID_ARGUMENT', `count must be a whole number from 0 to ${MAX_COUNT}; got ${shown(n)}.`);
+    }
+    const t = opts.timeMs;
+    const gens = { clock: this.clock, random: this.random };
+    switch (kind) {
+      case 'ulid': return (this.ulidGen ??= new UlidGenerator(gens)).batch(n, t);
+      case 'uuid':
+      case 'uuidv4': { const g = this.uuid(); return repeat(n, () => g.v4()); }
+      case 'uuidv1': { const g = this.uuid(); return repeat(n, () => g.v1(t)); }
+      case 'uuidv6': { const g = this.uuid(); return repeat(n, () => g.v6(t)); }
+      case 'uuidv7': { const g = this.uuid(); return repeat(n, () => g.v7(t)); }
+      case 'uuidv3':
+      case 'uuidv5': {
+        if (opts.name === undefined) {
+          throw new IdError('INVALID_ARGUMENT', `${kind} is derived from a namespace and a name; give a name (and a namespace: dns, url, oid, x500 or a UUID).`);
+        }
+        const id = (kind === 'uuidv3' ? uuidV3 : uuidV5)(opts.namespace ?? 'dns', opts.name);
+        return repeat(n, () => id);
+      }
+      case 'ksuid': return (this.ksuidGen ??= new KsuidGenerator(gens)).batch(n, t);
+      case 'objectid': return (this.objectIdGen ??= new ObjectIdGenerator(gens)).batch(n, t);
+      case 'typeid': {
+        const prefix = opts.prefix ?? '';
+        validateTypeIdPrefix(prefix);
+        const g = this.uuid();
+        return repeat(n, () => encodeTypeId(prefix, g.v7Bytes(t)));
+      }
+      case 'nanoid': return repeat(n, () => nanoid(opts.size ?? 21, this.random));
+      case 'snowflake': {
+        const sf = this.snowflake(opts);
+        return repeat(n, () => sf.next(t));
+      }
+    }
+    throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(kind)}; use one of ${GEN_KINDS.join(', ')}.`);
+  }
+
+  private uuid(): UuidGenerator {
+    return (this.uuidGen ??= new UuidGenerator({ clock: this.clock, random: this.random }));
+  }
+
+  // One generator per layout and node ids serves now- and explicit-time requests alike.
+  private snowflake(opts: GenerateOptions): SnowflakeGenerator {
+    const layout = resolveEpoch(opts.epoch === undefined || opts.epoch === 'auto' ? 'twitter' : opts.epoch);
+    const ids = {
+      workerId: opts.workerId, processId: opts.processId, datacenterId: opts.datacenterId,
+      shardId: opts.shardId, machineId: opts.machineId,
+    };
+    const key = JSON.stringify([layout.name, layout.epochMs, ids]);
+    let g = this.snowflakes.get(key);
+    if (!g) {
+      g = new SnowflakeGenerator(layout, { ...ids, clock: this.clock });
+      this.snowflakes.set(key, g);
+    }
+    return g;
+  }
 }
 
-// One set per process, so IDs keep ascending across calls (an editor inserting one ID per
+const OPTION_TYPES: Record<keyof GenerateOptions, 'number' | 'string' | 'function' | 'epoch'> = {
+  count: 'number', timeMs: 'number', workerId: 'number', processId: 'number', datacenterId: 'number', shardId: 'number',
+  machineId: 'number', size: 'number', prefix: 'string', namespace: 'string', name: 'string', epoch: 'epoch',
+  clock: 'function', random: 'function',
+};
+
+/** Options come from settings and command arguments: each must have its type before use. */
+function checkOptions(value: GenerateOptions): GenerateOptions {
+  const o = optionsOf(value, 'the generate options');
+  // Only the keys given are looked at: a plain generate('ulid') pays nothing here.
+  for (const k in o) {
+    const v = (o as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    const want = OPTION_TYPES[k as keyof GenerateOptions];
+    if (want === 'epoch' ? typeof v !== 'string' && typeof v !== 'number' : want !== undefined && typeof v !== want) {
+      const expected = want === 'epoch' ? 'a preset name or a custom epoch in ms' : want === 'number' ? 'a number' : want === 'string' ? 'text' : 'a function';
+      throw new IdError('INVALID_ARGUMENT', `${k} must be ${expected}; got ${shown(v)}.`);
+    }
+  }
+  return o;
+}
+
+// One session per process, so IDs keep ascending across calls (an editor inserting one ID per
 // keystroke gets the same order guarantee as one big batch). Injected clock or randomness get
-// a private set, which keeps tests from disturbing each other and the shared state.
-let shared: Generators | undefined;
-const sharedSnowflakes = new Map<string, SnowflakeGenerator>();
-
-function makeGenerators(opts: { clock?: Clock; random?: RandomSource }): Generators {
-  return {
-    ulid: new UlidGenerator(opts),
-    uuid: new UuidGenerator(opts),
-    ksuid: new KsuidGenerator(opts),
-    objectid: new ObjectIdGenerator(opts),
-  };
-}
-
-// Explicit-time snowflakes get their own generator per layout and node ids: the shared one
-// never goes back in time (it is a logical clock), and a snowflake has no random bits to tell
-// two IDs at one time apart, so the same requested time continues the same sequence.
-const atTimeSnowflakes = new Map<string, { timeMs: number; gen: SnowflakeGenerator }>();
-
-function snowflakeGenerator(opts: GenerateOptions): SnowflakeGenerator {
-  const layout = resolveEpoch(opts.epoch === undefined || opts.epoch === 'auto' ? 'twitter' : opts.epoch);
-  const ids = {
-    workerId: opts.workerId, processId: opts.processId, datacenterId: opts.datacenterId,
-    shardId: opts.shardId, machineId: opts.machineId,
-  };
-  if (opts.clock) return new SnowflakeGenerator(layout, { ...ids, clock: opts.clock });
-  const key = JSON.stringify([layout.name, layout.epochMs, ids]);
-  if (opts.timeMs !== undefined) {
-    const at = atTimeSnowflakes.get(key);
-    if (at && at.timeMs === opts.timeMs) return at.gen;
-    const gen = new SnowflakeGenerator(layout, ids);
-    atTimeSnowflakes.set(key, { timeMs: opts.timeMs, gen });
-    return gen;
-  }
-  let g = sharedSnowflakes.get(key);
-  if (!g) {
-    g = new SnowflakeGenerator(layout, ids);
-    sharedSnowflakes.set(key, g);
-  }
-  return g;
-}
+// a private session per call, which keeps tests reproducible and the shared state undisturbed.
+const shared = new IdFactory();
 
 function repeat(n: number, make: () => string): string[] {
   const out = new Array<string>(n);
@@ -89,41 +150,9 @@ function repeat(n: number, make: () => string): string[] {
   return out;
 }
 
-/** `count` new IDs of one kind; time-ordered kinds come out strictly ascending. */
+/** `count` new IDs of one kind from the shared session (or a private one for an injected clock or randomness). */
 export function generate(kind: GenKind, opts: GenerateOptions = {}): string[] {
-  const n = opts.count ?? 1;
-  if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
-    throw new IdError('INVALID_ARGUMENT', `count must be a whole number from 0 to ${MAX_COUNT}; got ${n}.`);
-  }
-  const t = opts.timeMs;
-  const g = opts.clock || opts.random ? makeGenerators(opts) : (shared ??= makeGenerators({}));
-  switch (kind) {
-    case 'ulid': return g.ulid.batch(n, t);
-    case 'uuid':
-    case 'uuidv4': return repeat(n, () => g.uuid.v4());
-    case 'uuidv1': return repeat(n, () => g.uuid.v1(t));
-    case 'uuidv6': return repeat(n, () => g.uuid.v6(t));
-    case 'uuidv7': return repeat(n, () => g.uuid.v7(t));
-    case 'uuidv3':
-    case 'uuidv5': {
-      if (opts.name === undefined) {
-        throw new IdError('INVALID_ARGUMENT', `${kind} is derived from a namespace and a name; give a name (and a namespace: dns, url, oid, x500 or a UUID).`);
-      }
-      const id = (kind === 'uuidv3' ? uuidV3 : uuidV5)(opts.namespace ?? 'dns', opts.name);
-      return repeat(n, () => id);
-    }
-    case 'ksuid': return g.ksuid.batch(n, t);
-    case 'objectid': return g.objectid.batch(n, t);
-    case 'typeid': {
-      const prefix = opts.prefix ?? '';
-      validateTypeIdPrefix(prefix);
-      return repeat(n, () => encodeTypeId(prefix, g.uuid.v7Bytes(t)));
-    }
-    case 'nanoid': return repeat(n, () => nanoid(opts.size ?? 21, opts.random));
-    case 'snowflake': {
-      const sf = snowflakeGenerator(opts);
-      return repeat(n, () => sf.next(t));
-    }
-  }
-  throw new IdError('INVALID_ARGUMENT', `Unknown kind '${String(kind)}'.`);
+  // The session checks the options; here only whether they inject anything.
+  const injected = typeof opts === 'object' && opts !== null && (opts.clock !== undefined || opts.random !== undefined);
+  return (injected ? new IdFactory(opts) : shared).generate(kind, opts);
 }

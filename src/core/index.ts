@@ -13,6 +13,7 @@ export * from './snowflake';
 export * from './represent';
 export * from './convert';
 export * from './generate';
+export * from './timeline';
 export * from './time';
 export * from './bounds';
 export * from './inspect';

@@ -1,3 +1,4 @@
+import { optionsOf, requireText } from './args';
 import { decodeKsuid } from './ksuid';
 import { decodeObjectId } from './objectid';
 import { decodeSnowflake } from './snowflake';
@@ -15,10 +16,11 @@ import { IdError, type Decoded, type IdKind } from './types';
 //   UUID 8-4-4-4-12, {…}, urn:uuid: -> UUID
 //   32 hex digits                  -> UUID (a bare UUID; 32-hex hashes are read the same way)
 //   24 hex digits                  -> ObjectId
-//   up to 20 digits                -> snowflake (24/32 digits are hex IDs; longer: too long)
-//   27 letters/digits              -> KSUID
-//   26 letters/digits              -> ULID; a prefix-less TypeID is the same text as a lower-case
-//                                     ULID and is read as the ULID (`convert` gives the TypeID)
+//   up to 20 digits                -> snowflake (24/32 digits are hex IDs, 26/27 see below;
+//                                     other lengths: too long for a snowflake)
+//   27 letters/digits              -> KSUID (also all digits: the KSUID minimum is 27 zeros)
+//   26 letters/digits              -> ULID (also all digits); a prefix-less TypeID is the same
+//                                     text as a lower-case ULID and is read as the ULID
 
 export interface InspectOptions {
   /** Snowflake epoch: preset name or custom ms; `auto`/undefined lists every reading. */
@@ -65,6 +67,8 @@ function hexHint(length: number): string {
 
 /** Reads one explicit input as whichever kind its shape says; `kind: 'unknown'` if none fits. */
 export function inspect(input: string, opts: InspectOptions = {}): Decoded {
+  requireText(input, 'the ID to inspect');
+  opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return unknown(text, `Nothing to inspect: the input is empty. ${ACCEPTED}`, 'EMPTY');
   if (TYPEID_SHAPE.test(text)) return attempt('typeid', text, decodeTypeId);
@@ -73,9 +77,11 @@ export function inspect(input: string, opts: InspectOptions = {}): Decoded {
   if (digits && text.length <= 20) return attempt('snowflake', text, snowflake(opts));
   if (HEX.test(text) && text.length === 32) return attempt('uuid', text, decodeUuid);
   if (HEX.test(text) && text.length === 24) return attempt('objectid', text, decodeObjectId);
-  if (digits) return attempt('snowflake', text, snowflake(opts));
+  // 26 and 27 characters are ULIDs and KSUIDs whatever they are made of, as in `convert` and
+  // for labelled text in the scanner (`00000000000000000000000000` is the first ULID).
   if (ALNUM.test(text) && text.length === 27) return attempt('ksuid', text, decodeKsuid);
   if (ALNUM.test(text) && text.length === 26) return attempt('ulid', text, decodeUlid);
+  if (digits) return attempt('snowflake', text, snowflake(opts));
   const hint = HEX.test(text) ? hexHint(text.length) : '';
   return unknown(text, `"${text.length > 60 ? text.slice(0, 57) + '...' : text}" is not an ID Idsmith knows.${hint} ${ACCEPTED}`);
 }

@@ -1,3 +1,4 @@
+import { optionsOf, requireNumber, requireText, shown } from './args';
 import { md5Hex } from './md5';
 import { IdError } from './types';
 
@@ -33,9 +34,11 @@ export interface HashPrefixResult {
 
 /** `2017-11-11/customer-1/file1` -> `<md5(customer-1)[0:length]>/2017-11-11/customer-1/file1`. */
 export function hashPrefixKey(key: string, opts: { segment?: number; length?: number } = {}): HashPrefixResult {
+  requireText(key, 'the object key');
+  opts = optionsOf(opts, 'the options');
   const length = opts.length ?? 4;
   if (!Number.isInteger(length) || length < 1 || length > 32) {
-    throw new IdError('INVALID_ARGUMENT', `Hash prefix length must be a whole number from 1 to 32 hex chars, got ${length}.`);
+    throw new IdError('INVALID_ARGUMENT', `Hash prefix length must be a whole number from 1 to 32 hex chars, got ${shown(length)}.`);
   }
   if (!key.includes('/')) {
     throw new IdError('INVALID_ARGUMENT', `"${key}" is not a key path: expected segments separated by "/".`);
@@ -68,6 +71,8 @@ export function findMsTimestamps(key: string): TimestampMatch[] {
 /** Writes one millisecond timestamp of `key` backwards (`1513160001245` -> `5421000613151`), so
  *  the fast-changing last digits lead. Its own inverse: applying it twice gives the key back. */
 export function reverseMsTimestamp(key: string, index = 0): { key: string; from: string; to: string } {
+  requireText(key, 'the object key');
+  requireNumber(index, 'the timestamp index');
   const found = findMsTimestamps(key);
   const match = found[index];
   if (!match) {

@@ -1,6 +1,8 @@
+import { requireBytes, requireText } from './args';
 import { RandomPool } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { Timeline } from './timeline';
 import { uint32Seconds } from './time';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -21,6 +23,7 @@ const ksuidCodes: number[] = new Array<number>(30).fill(48);
 
 /** 20 bytes -> 27 base62 chars (case-sensitive). */
 export function encodeKsuid(bytes: Uint8Array): string {
+  requireBytes(bytes, 'a KSUID', 20);
   if (bytes.length !== 20) throw new IdError('INVALID_LENGTH', `A KSUID is 20 bytes; got ${bytes.length}.`);
   const limbs = new Array<number>(10);
   for (let i = 0; i < 10; i++) limbs[i] = (bytes[2 * i]! << 8) | bytes[2 * i + 1]!;
@@ -47,6 +50,7 @@ export function encodeKsuid(bytes: Uint8Array): string {
 
 /** 27 base62 chars -> 20 bytes. Throws INVALID_LENGTH, INVALID_CHARACTER, OVERFLOW (> max). */
 export function parseKsuid(text: string): Uint8Array {
+  requireText(text, 'a KSUID');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected a KSUID (27 characters), got an empty string.');
   if (text.length !== 27) throw new IdError('INVALID_LENGTH', `A KSUID has 27 characters; got ${text.length}.`);
   const limbs = new Array<number>(10).fill(0);
@@ -108,6 +112,7 @@ function ksuidSeconds(b: Uint8Array): number {
 }
 
 export function decodeKsuid(text: string): Decoded {
+  requireText(text, 'a KSUID');
   const b = parseKsuid(text);
   const unixMs = (ksuidSeconds(b) + KSUID_EPOCH_S) * 1000;
   return {
@@ -124,6 +129,8 @@ export function ksuidSecondsFor(ms: number): number {
   return uint32Seconds(ms, KSUID_EPOCH_S, 'A KSUID', '2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z');
 }
 
+interface KsuidState { b: Uint8Array; d: number[] }
+
 /**
  * KSUIDs that ascend within a batch and across calls: within one second the 128-bit payload is
  * incremented with carry (as segmentio's Sequence does), and running out throws
@@ -132,11 +139,11 @@ export function ksuidSecondsFor(ms: number): number {
 export class KsuidGenerator {
   private readonly clock: Clock;
   private readonly pool: RandomPool;
-  private lastS = -1;
-  private readonly cur = new Uint8Array(20);
-  /** The base62 digits of `cur`: adding 1 to the payload adds 1 to the whole 160-bit number,
-   *  so the text can count too instead of re-encoding all 20 bytes (the costly part). */
-  private readonly digits: number[] = new Array<number>(27).fill(0);
+  /** Each second used keeps its last KSUID (bytes and base62 digits), see timeline.ts. */
+  private readonly timeline = new Timeline<KsuidState>(1000);
+  private curS = -1;
+  private cur: KsuidState = { b: new Uint8Array(20), d: [] };
+  private readonly codes: number[] = new Array<number>(27).fill(48);
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -145,38 +152,47 @@ export class KsuidGenerator {
 
   next(timeMs?: number): string {
     let s = ksuidSecondsFor(timeMs ?? this.clock());
-    if (timeMs === undefined && s < this.lastS) s = this.lastS;
-    const b = this.cur;
-    const d = this.digits;
-    if (s === this.lastS) {
-      let i = 19;
-      while (i >= 4 && b[i] === 0xff) i--;
-      if (i < 4) {
-        throw new IdError('MONOTONIC_OVERFLOW', `The KSUID payload ran out within second ${s + KSUID_EPOCH_S}; wait for the next second.`);
-      }
-      b[i]!++;
-      for (let j = i + 1; j < 20; j++) b[j] = 0;
-      let k = 26;
-      while (d[k] === 61) d[k--] = 0;
-      d[k]!++;
-    } else {
-      const at = this.pool.take(16);
-      b.set(this.pool.buf.subarray(at, at + 16), 4);
-      b[0] = s >>> 24;
-      b[1] = (s >>> 16) & 0xff;
-      b[2] = (s >>> 8) & 0xff;
-      b[3] = s & 0xff;
-      this.lastS = s;
-      const text = encodeKsuid(b);
-      for (let k = 0; k < 27; k++) d[k] = VALUES[text.charCodeAt(k)]!;
-      return text;
+    if (timeMs === undefined) {
+      s = this.timeline.nowUnit(s);
+      this.timeline.noteNow(s);
     }
+    if (s !== this.curS) {
+      const kept = this.timeline.get(s);
+      this.curS = s;
+      if (!kept) {
+        const b = new Uint8Array(20);
+        const at = this.pool.take(16);
+        b.set(this.pool.buf.subarray(at, at + 16), 4);
+        b[0] = s >>> 24;
+        b[1] = (s >>> 16) & 0xff;
+        b[2] = (s >>> 8) & 0xff;
+        b[3] = s & 0xff;
+        const text = encodeKsuid(b);
+        const d = new Array<number>(27);
+        for (let k = 0; k < 27; k++) d[k] = VALUES[text.charCodeAt(k)]!;
+        this.cur = { b, d };
+        this.timeline.set(s, this.cur);
+        return text;
+      }
+      this.cur = kept;
+    }
+    // The payload counts up; the base62 digits of the whole 160-bit number count along with it
+    // instead of re-encoding all 20 bytes (the costly part).
+    const { b, d } = this.cur;
+    let i = 19;
+    while (i >= 4 && b[i] === 0xff) i--;
+    if (i < 4) {
+      throw new IdError('MONOTONIC_OVERFLOW', `The KSUID payload ran out within second ${s + KSUID_EPOCH_S}; wait for the next second.`);
+    }
+    b[i]!++;
+    for (let j = i + 1; j < 20; j++) b[j] = 0;
+    let k = 26;
+    while (d[k] === 61) d[k--] = 0;
+    d[k]!++;
     const codes = this.codes;
     for (let k = 0; k < 27; k++) codes[k] = ALPHABET_CODES[d[k]!]!;
     return String.fromCharCode.apply(null, codes);
   }
-
-  private readonly codes: number[] = new Array<number>(27).fill(48);
 
   batch(n: number, timeMs?: number): string[] {
     const out = new Array<string>(n);

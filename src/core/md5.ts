@@ -3,6 +3,8 @@
 // Written out here because the core may not use Node's `crypto` and WebCrypto has no MD5.
 
 // K[i] = floor(|sin(i + 1)| * 2^32), as the RFC defines it; the RFC test vectors exercise all 64.
+import { requireText } from './args';
+
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
 const SHIFTS = [
   7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
@@ -58,6 +60,7 @@ export function md5(input: Uint8Array): Uint8Array {
 
 /** Lower-case hex MD5 of the UTF-8 bytes of `text` (what `printf %s text | md5sum` prints). */
 export function md5Hex(text: string): string {
+  requireText(text, 'the text to hash');
   let hex = '';
   for (const byte of md5(new TextEncoder().encode(text))) hex += byte.toString(16).padStart(2, '0');
   return hex;

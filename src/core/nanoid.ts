@@ -1,3 +1,4 @@
+import { requireNumber } from './args';
 import { RandomPool } from './bytes';
 import { cryptoRandom } from './random';
 import { IdError, type RandomSource } from './types';
@@ -8,6 +9,8 @@ export const NANOID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 const defaultPool = new RandomPool(cryptoRandom, 21 * 256);
 
 export function nanoid(size = 21, random?: RandomSource): string {
+  requireNumber(size, 'the NanoID length');
+  if (random !== undefined && typeof random !== 'function') throw new IdError('INVALID_ARGUMENT', 'random must be a function that fills bytes.');
   if (!Number.isInteger(size) || size < 1 || size > 1024) {
     throw new IdError('INVALID_ARGUMENT', `A NanoID size must be a whole number from 1 to 1024; got ${size}.`);
   }

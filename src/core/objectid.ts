@@ -1,6 +1,8 @@
+import { requireBytes, requireText } from './args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { Timeline } from './timeline';
 import { uint32Seconds } from './time';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
@@ -11,6 +13,7 @@ const HEX_PAIRS = HEX_PAIRS_IMPORT;
 
 /** 24 hex digits (either case) -> 12 bytes. */
 export function parseObjectId(text: string): Uint8Array {
+  requireText(text, 'an ObjectId');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected an ObjectId (24 hex digits), got an empty string.');
   if (text.length !== 24) throw new IdError('INVALID_LENGTH', `An ObjectId has 24 hex digits; got ${text.length} characters.`);
   const out = new Uint8Array(12);
@@ -29,6 +32,7 @@ export function isObjectId(text: string): boolean {
 }
 
 export function encodeObjectId(bytes: Uint8Array): string {
+  requireBytes(bytes, 'an ObjectId', 12);
   if (bytes.length !== 12) throw new IdError('INVALID_LENGTH', `An ObjectId is 12 bytes; got ${bytes.length}.`);
   let s = '';
   for (let i = 0; i < 12; i++) s += HEX_PAIRS[bytes[i]!];
@@ -36,6 +40,7 @@ export function encodeObjectId(bytes: Uint8Array): string {
 }
 
 export function decodeObjectId(text: string): Decoded {
+  requireText(text, 'an ObjectId');
   if (text.length !== 24) parseObjectId(text); // throws the precise error
   // One pass: time and counter are read while every digit is checked (an invalid one sets a bit
   // above 15 in `seen`); validating first and then re-reading cost 10% of the decode.
@@ -84,8 +89,8 @@ export class ObjectIdGenerator {
   private readonly clock: Clock;
   private readonly processBytes: string;
   private counter: number;
-  private lastS = -1;
-  private lastReq = -1;
+  /** The last counter used in each second (timeline.ts). */
+  private readonly timeline = new Timeline<number>(1000);
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -96,23 +101,24 @@ export class ObjectIdGenerator {
   }
 
   next(timeMs?: number): string {
-    const req = objectIdSecondsFor(timeMs ?? this.clock());
-    let s = req;
-    // Continue the emitted stream for the same requested second (it may have borrowed ahead)
-    // or a clock that stepped back; only an explicit earlier time starts afresh.
-    if (req === this.lastReq || (timeMs === undefined && req < this.lastS)) s = Math.max(req, this.lastS);
+    let s = objectIdSecondsFor(timeMs ?? this.clock());
+    const now = timeMs === undefined;
+    if (now) s = this.timeline.nowUnit(s);
     this.counter = (this.counter + 1) & 0xffffff;
-    if (this.counter === 0 && s <= this.lastS) s = this.lastS + 1;
+    const counter = this.counter;
+    // Within a second the counter must exceed every counter already used there; after a wrap it
+    // does not, and the next second is borrowed (checked the same way).
+    for (let last = this.timeline.get(s); last !== undefined && counter <= last; last = this.timeline.get(s)) s++;
     if (s > 0xffffffff) {
       throw new IdError('MONOTONIC_OVERFLOW', 'The ObjectId counter ran out at the last second an ObjectId can hold.');
     }
-    this.lastReq = req;
-    this.lastS = s;
+    this.timeline.set(s, counter);
+    if (now) this.timeline.noteNow(s);
     const h = HEX_PAIRS;
     return (
       h[s >>> 24]! + h[(s >>> 16) & 0xff]! + h[(s >>> 8) & 0xff]! + h[s & 0xff]! +
       this.processBytes +
-      h[this.counter >>> 16]! + h[(this.counter >>> 8) & 0xff]! + h[this.counter & 0xff]!
+      h[counter >>> 16]! + h[(counter >>> 8) & 0xff]! + h[counter & 0xff]!
     );
   }
 

@@ -1,3 +1,4 @@
+import { requireBytes, requireText, shown } from './args';
 import {
   base64ToBytes, base64UrlToBytes, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex, readHex,
 } from './bytes';
@@ -29,16 +30,19 @@ function isDigits(text: string): boolean {
  * Any 128-bit ID the user pointed at, told apart by shape:
  * 36/38/45 chars with a non-digit -> UUID; 32 hex -> hex; 26 Crockford chars -> ULID (a
  * prefix-less TypeID is the same text); `prefix_` + 26 -> TypeID; other runs of 1-39 digits ->
- * decimal integer (so 22 digits is an integer, not base64url); 24 chars ending `==` or 22
+ * decimal integer (so 22 digits is an integer, not base64url) except 27 characters, which are a
+ * KSUID (no 128-bit form) as in `inspect`; 24 chars ending `==` or 22
  * chars -> base64 (base64url when it uses - or _ or is unpadded without + and /).
  * Known ambiguity, resolved by shape: a decimal of exactly 26 or 32 digits reads as a ULID or
  * hex. Such an integer is below 10^32 (its top 22 bits are zero), which no real ULID, UUIDv4
  * or v7 of this era is.
  */
-export function parse128(text: string): Parsed128 {
+export function parse128(text: string, from?: Form128): Parsed128 {
+  requireText(text, 'a 128-bit ID');
   const t = text.trim();
   const n = t.length;
   if (n === 0) throw new IdError('EMPTY', 'Expected a 128-bit ID (ULID, UUID, hex, integer, base64 or TypeID), got nothing.');
+  if (from !== undefined) return parseAs(t, from);
   if ((n === 36 || n === 38 || n === 45) && !isDigits(t)) return { bytes: parseUuid(t), from: 'uuid' };
   if (n === 32) {
     const bytes = new Uint8Array(16);
@@ -49,12 +53,10 @@ export function parse128(text: string): Parsed128 {
     const { prefix, bytes } = parseTypeId(t);
     return { bytes, from: 'typeid', prefix };
   }
-  if (isDigits(t)) {
-    if (n > 39) throw new IdError('OVERFLOW', `A 128-bit integer has at most 39 digits; got ${n}.`);
-    const v = BigInt(t);
-    if (v > MAX_128) throw new IdError('OVERFLOW', `${t} is above 2^128-1 (340282366920938463463374607431768211455), the largest 128-bit ID.`);
-    return { bytes: bigIntToBytes(v, 16), from: 'int' };
+  if (n === 27 && /^[0-9A-Za-z]+$/.test(t)) {
+    throw new IdError('UNSUPPORTED_CONVERSION', 'This reads as a KSUID (27 base62 characters, 160 bits), which has no 128-bit form. If it is a decimal integer, name its form (from: int).');
   }
+  if (isDigits(t)) return parseAs(t, 'int');
   if ((n === 24 && t.endsWith('==')) || n === 22) {
     const url = /[-_]/.test(t) || (n === 22 && !/[+/]/.test(t));
     return url ? { bytes: base64UrlToBytes(t), from: 'base64url' } : { bytes: base64ToBytes(t), from: 'base64' };
@@ -63,8 +65,41 @@ export function parse128(text: string): Parsed128 {
   throw new IdError('UNKNOWN_FORMAT', `'${t.length > 48 ? t.slice(0, 45) + '…' : t}' is not a 128-bit ID: expected a ULID, a UUID, 32 hex digits, a decimal integer, 16 bytes of base64 or a TypeID.`);
 }
 
+/**
+ * Reads `t` as the one form the caller names: the way out of the shape ambiguity above (a
+ * 26-digit decimal read as an integer, 32 digits as an integer rather than hex).
+ */
+function parseAs(t: string, from: Form128): Parsed128 {
+  switch (from) {
+    case 'uuid': return { bytes: parseUuid(t), from };
+    case 'ulid': return { bytes: parseUlid(t), from };
+    case 'hex': {
+      const bytes = new Uint8Array(16);
+      if (t.length !== 32 || readHex(t, 0, bytes) >= 0) throw new IdError('INVALID_CHARACTER', 'Expected 32 hex digits.');
+      return { bytes, from };
+    }
+    case 'int': {
+      if (!isDigits(t)) throw new IdError('INVALID_CHARACTER', 'Expected a decimal integer (digits 0-9 only).');
+      if (t.length > 39) throw new IdError('OVERFLOW', `A 128-bit integer has at most 39 digits; got ${t.length}.`);
+      const v = BigInt(t);
+      if (v > MAX_128) throw new IdError('OVERFLOW', `${t} is above 2^128-1 (340282366920938463463374607431768211455), the largest 128-bit ID.`);
+      return { bytes: bigIntToBytes(v, 16), from };
+    }
+    case 'base64': return { bytes: base64ToBytes(t), from };
+    case 'base64url': return { bytes: base64UrlToBytes(t), from };
+    case 'typeid': {
+      const { prefix, bytes } = parseTypeId(t);
+      return { bytes, from, prefix };
+    }
+  }
+  throw new IdError('INVALID_ARGUMENT', `Unknown source form ${shown(from)}; use ulid, uuid, hex, int, base64, base64url or typeid.`);
+}
+
 /** Writes 16 bytes in one form; `prefix` is the TypeID's (empty for none). */
 export function to128(bytes: Uint8Array, target: Form128, prefix = ''): string {
+  requireBytes(bytes, 'a 128-bit ID');
+  requireText(target, 'the target form');
+  requireText(prefix, 'the TypeID prefix');
   if (bytes.length !== 16) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes.length}.`);
   switch (target) {
     case 'ulid': return encodeUlid(bytes);

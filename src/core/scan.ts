@@ -1,3 +1,4 @@
+import { optionsOf, requireNumber, requireText } from './args';
 import { CROCKFORD_VALUES } from './crockford';
 import { decodeKsuid, KSUID_MAX } from './ksuid';
 import { decodeObjectId } from './objectid';
@@ -229,7 +230,9 @@ class Scanner {
   }
 
   private ulid(start: number, end: number, or: number, and: number): void {
-    if (isMixedCase(or) || !(or & DIGIT) || !(or & (UPPER | LOWER))) return;
+    if (isMixedCase(or) || !(or & DIGIT)) return;
+    // 26 digits are a number in free text; only a label makes them the ULID they also spell.
+    if (!(or & (UPPER | LOWER))) return this.labelled('ulid', start, end);
     // Overflow (8…-Z…) and I/L/O/U are invalid; reported only where the text names the kind.
     if (!(and & CROCK) || CROCKFORD_VALUES[this.text.charCodeAt(start)]! > 7) return this.labelled('ulid', start, end);
     if (!this.plausibleMs(crockfordTime(this.text, start), PLAUSIBLE_FROM)) return;
@@ -266,23 +269,26 @@ class Scanner {
   }
 
   /**
-   * A broken ULID or KSUID has no time to make it plausible, so in free text it is just a word;
-   * only a label right before it (`"ulid": "8ZZ…"`) makes it unmistakably meant as that kind,
-   * and then the user is better served by the reason than by silence.
+   * A broken ULID or KSUID has no time to make it plausible, and an all-digit one reads as a
+   * number, so in free text either is just a word; only a label right before it
+   * (`"ulid": "8ZZ…"`, `"ksuid": "000…"`) makes it unmistakably meant as that kind, and then the
+   * user is better served by its reading (or the reason it has none) than by silence.
    */
   private labelled(kind: 'ulid' | 'ksuid', start: number, end: number): void {
     const before = this.text.slice(Math.max(0, start - LABEL_WINDOW), start);
     if (!LABELLED[kind].test(before)) return;
     const t = this.text.slice(start, end);
+    let d: Decoded;
     try {
-      // A token that decodes after all (never, given the callers' checks) is not a look-alike.
-      (kind === 'ulid' ? decodeUlid : decodeKsuid)(t);
+      d = (kind === 'ulid' ? decodeUlid : decodeKsuid)(t);
     } catch (err) {
-      this.push(kind, start, end, invalid(kind, t, err));
+      d = invalid(kind, t, err);
     }
+    this.push(kind, start, end, d);
   }
 
   private ksuid(start: number, end: number, or: number): void {
+    if (!(or & (UPPER | LOWER))) return this.labelled('ksuid', start, end);
     if ((or & (DIGIT | UPPER | LOWER)) !== (DIGIT | UPPER | LOWER)) return;
     const t = this.text.slice(start, end);
     if (t > KSUID_MAX) return this.labelled('ksuid', start, end);
@@ -334,10 +340,15 @@ class Scanner {
 
 /** Every ID in `text`, in order, found in one pass. */
 export function scan(text: string, opts: ScanOptions = {}): ScanMatch[] {
+  requireText(text, 'the text to scan');
+  opts = optionsOf(opts, 'the scan options');
   return new Scanner(text, opts).run();
 }
 
 /** The ID whose text covers `offset` (a cursor just after an ID still counts). */
 export function idAt(lineText: string, offset: number, opts: ScanOptions = {}): ScanMatch | undefined {
+  requireText(lineText, 'the line');
+  requireNumber(offset, 'the offset');
+  opts = optionsOf(opts, 'the scan options');
   return scan(lineText, opts).find((m) => m.start <= offset && offset <= m.end);
 }

@@ -1,3 +1,5 @@
+import { optional, requireNumber, requireText, shown } from './args';
+import { Timeline } from './timeline';
 import { formatIso } from './time';
 import { systemClock } from './random';
 import { IdError } from './types';
@@ -56,6 +58,9 @@ function shiftOf(l: SnowflakeLayout): number {
 
 /** A preset name, or a custom epoch in Unix ms on the Twitter layout. */
 export function resolveEpoch(epoch: string | number, now: number = Date.now()): SnowflakeLayout {
+  if (typeof epoch !== 'string' && typeof epoch !== 'number') {
+    throw new IdError('INVALID_ARGUMENT', `A snowflake epoch is a preset name or a custom epoch in ms; got ${shown(epoch)}.`);
+  }
   const text = typeof epoch === 'number' ? String(epoch) : epoch.trim();
   const preset = PRESET_BY_NAME.get(text.toLowerCase());
   if (preset) return preset;
@@ -64,7 +69,7 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now()): 
   }
   if (!/^\d{1,16}$/.test(text)) {
     throw new IdError('INVALID_ARGUMENT',
-      `Unknown snowflake epoch "${text}": use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
+      `Unknown snowflake epoch ${shown(text)}: use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
   }
   const epochMs = Number(text);
   if (epochMs > now) {
@@ -75,12 +80,13 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now()): 
 
 /** `^\d{1,20}$` and at most 2^64-1, checked before BigInt() (which accepts "", "0x10", " 1 "). */
 export function parseSnowflake(text: string): bigint {
+  requireText(text, 'a snowflake');
   if (text === '') throw new IdError('EMPTY', 'A snowflake is a decimal number; got an empty string.');
   if (!/^\d+$/.test(text)) {
-    throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; "${text}" has other characters.`);
+    throw new IdError('INVALID_CHARACTER', `A snowflake is written with the digits 0-9 only; ${shown(text)} has other characters.`);
   }
   if (text.length > 20) {
-    throw new IdError('INVALID_LENGTH', `A snowflake has at most 20 digits; "${text}" has ${text.length}.`);
+    throw new IdError('INVALID_LENGTH', `A snowflake has at most 20 digits; ${shown(text)} has ${text.length}.`);
   }
   const value = BigInt(text);
   if (value > MAX_U64) {
@@ -251,7 +257,10 @@ function isAuto(epoch: unknown): boolean {
 
 /** The layout an epoch argument names, or undefined for auto. */
 function layoutFor(epoch: string | number | SnowflakeLayout | undefined, now: number | undefined): SnowflakeLayout | undefined {
-  if (typeof epoch === 'object' && epoch !== null) return epoch;
+  if (typeof epoch === 'object' && epoch !== null) {
+    if (!Array.isArray(epoch.fields) || typeof epoch.epochMs !== 'number') throw new IdError('INVALID_ARGUMENT', 'A snowflake layout needs fields and an epoch (see SNOWFLAKE_PRESETS).');
+    return epoch;
+  }
   if (typeof epoch === 'string') {
     const preset = PRESET_BY_NAME.get(epoch);
     if (preset !== undefined) return preset;
@@ -276,6 +285,8 @@ function invalid(text: string): Decoded {
  * reading is plausible. Invalid text yields `valid: false` with the parser's message.
  */
 export function decodeSnowflake(text: string, epoch?: string | number | SnowflakeLayout, now?: number): Decoded {
+  requireText(text, 'a snowflake');
+  optional(now, requireNumber, 'the current time');
   if (!splitDecimal(text)) return invalid(text);
   const l = layoutFor(epoch, now);
   if (l !== undefined) {
@@ -305,9 +316,11 @@ export interface SnowflakeGeneratorOptions {
 }
 
 /**
- * Strictly increasing snowflakes for one layout and one set of node ids. The time is a logical
- * clock: it never goes back when the wall clock does, and it steps one unit ahead when the
- * sequence of a unit runs out, so neither case can produce a duplicate or a busy wait.
+ * Snowflakes for one layout and one set of node ids, never two alike. A snowflake has no random
+ * bits, so every time unit used keeps its last sequence number (timeline.ts): a later request
+ * for that unit, now or at an explicit time, continues it, and a unit whose sequence is used up
+ * lends the next one. Now-requests follow a logical clock that does not step back with small
+ * clock jitter; explicit times never move it.
  */
 export class SnowflakeGenerator {
   private readonly clock: Clock;
@@ -316,13 +329,16 @@ export class SnowflakeGenerator {
   private readonly maxSeq: number;
   private readonly maxUnit: number;
   private readonly shift: bigint;
-  private lastUnit = -1;
-  private seq = 0;
+  private readonly timeline: Timeline<number>;
+  // The unit in use and its last sequence, kept out of the map until another unit is used.
+  private curUnit = -1;
+  private curSeq = -1;
 
   constructor(readonly layout: SnowflakeLayout, opts: SnowflakeGeneratorOptions = {}) {
     this.clock = opts.clock ?? systemClock;
     this.shift = BigInt(shiftOf(layout));
     this.maxUnit = 2 ** layout.timeBits - 1;
+    this.timeline = new Timeline<number>(layout.unitMs);
     let fixed = 0n;
     let seqShift = 0n;
     let maxSeq = 0;
@@ -337,7 +353,7 @@ export class SnowflakeGenerator {
       }
       const v = (opts as Record<string, number | undefined>)[f.name] ?? 0;
       if (!Number.isInteger(v) || v < 0 || v > max) {
-        throw new IdError('INVALID_ARGUMENT', `${f.name} must be an integer from 0 to ${max} for ${layout.name} snowflakes; got ${v}.`);
+        throw new IdError('INVALID_ARGUMENT', `${f.name} must be an integer from 0 to ${max} for ${layout.name} snowflakes; got ${shown(v)}.`);
       }
       fixed |= BigInt(v) << pos;
     }
@@ -346,27 +362,34 @@ export class SnowflakeGenerator {
     this.maxSeq = maxSeq;
   }
 
-  /** The next ID, at `timeMs` (default: the clock) or just after the last one if that is later. */
+  /** The next ID, at `timeMs` (default: the clock), or in a later unit when that one is used up. */
   next(timeMs?: number): string {
     const t = timeMs ?? this.clock();
-    const unit = Math.floor((t - this.layout.epochMs) / this.layout.unitMs);
+    let unit = Math.floor((t - this.layout.epochMs) / this.layout.unitMs);
     if (!Number.isFinite(unit) || unit < 0 || unit > this.maxUnit) {
       throw new IdError('TIME_OUT_OF_RANGE',
         `${this.layout.name} snowflakes hold times from ${formatIso(this.layout.epochMs)} to ` +
-        `${formatIso(this.layout.epochMs + this.maxUnit * this.layout.unitMs)}; got ${Number.isFinite(t) ? formatIso(t) : t}.`);
+        `${formatIso(this.layout.epochMs + this.maxUnit * this.layout.unitMs)}; got ${Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? formatIso(t) : shown(t)}.`);
     }
-    if (unit > this.lastUnit) {
-      this.lastUnit = unit;
-      this.seq = 0;
-    } else if (this.seq < this.maxSeq) {
-      this.seq++;
-    } else {
-      if (this.lastUnit >= this.maxUnit) {
+    const now = timeMs === undefined;
+    if (now) unit = this.timeline.nowUnit(unit);
+    let seq = this.lastSeq(unit) + 1;
+    while (seq > this.maxSeq) {
+      if (unit >= this.maxUnit) {
         throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
       }
-      this.lastUnit++;
-      this.seq = 0;
+      seq = this.lastSeq(++unit) + 1;
     }
-    return (BigInt(this.lastUnit) << this.shift | this.fixedBits | BigInt(this.seq) << this.seqShift).toString();
+    if (unit !== this.curUnit) {
+      if (this.curUnit >= 0) this.timeline.set(this.curUnit, this.curSeq);
+      this.curUnit = unit;
+    }
+    this.curSeq = seq;
+    if (now) this.timeline.noteNow(unit);
+    return (BigInt(unit) << this.shift | this.fixedBits | BigInt(seq) << this.seqShift).toString();
+  }
+
+  private lastSeq(unit: number): number {
+    return unit === this.curUnit ? this.curSeq : (this.timeline.get(unit) ?? -1);
   }
 }

@@ -1,3 +1,4 @@
+import { requireNumber, requireText, shown } from './args';
 import { isoFromMs } from './iso';
 import { IdError } from './types';
 
@@ -31,7 +32,7 @@ const AGO = /^(\d+)\s*([a-z]+)\s+ago$/;
 const IN = /^in\s+(\d+)\s*([a-z]+)$/;
 
 function fail(text: string, why?: string): never {
-  const head = text ? `Cannot read "${text}" as a time` : 'No time given';
+  const head = text ? `Cannot read ${shown(text)} as a time` : 'No time given';
   throw new IdError('INVALID_ARGUMENT', `${head}${why ? ` (${why})` : ''}. ${ACCEPTED}`);
 }
 
@@ -73,6 +74,8 @@ function dateTime(text: string, m: RegExpExecArray): ParsedTime {
 
 /** Reads a time typed by a user; `now` anchors `now` and relative forms. */
 export function parseTimeInput(text: string, now: number = Date.now()): ParsedTime {
+  requireText(text, 'a time');
+  requireNumber(now, 'the current time');
   const t = text.trim();
   const lower = t.toLowerCase();
   if (lower === 'now') return result(t, now);
@@ -92,6 +95,7 @@ export function parseTimeInput(text: string, now: number = Date.now()): ParsedTi
 
 /** ISO 8601 UTC with milliseconds, floored; extended `+YYYYYY` years past 9999 and before 0. */
 export function formatIso(ms: number): string {
+  requireNumber(ms, 'a time in ms');
   const floored = Math.floor(ms);
   if (!Number.isFinite(floored) || Math.abs(floored) > 8.64e15) {
     throw new IdError('TIME_OUT_OF_RANGE', `${ms} ms is outside the range of dates (±8.64e15 ms)`);
@@ -111,6 +115,8 @@ const RELATIVE_UNITS: ReadonlyArray<[string, number]> = [
 
 /** "3 years ago", "in 5 minutes", "just now" (under a second). */
 export function formatRelative(ms: number, now: number = Date.now()): string {
+  requireNumber(ms, 'a time in ms');
+  requireNumber(now, 'the current time');
   const diff = ms - now;
   const abs = Math.abs(diff);
   for (const [name, size] of RELATIVE_UNITS) {
@@ -132,6 +138,8 @@ const DAY_MS = 86_400_000;
  * `ms` is what `parseTimeInput(text)` returned.
  */
 export function inclusiveEnd(text: string, ms: number): number {
+  requireText(text, 'the end of the window');
+  requireNumber(ms, 'the end of the window in ms');
   return BARE_DATE.test(text.trim()) ? ms + DAY_MS - 1 : ms;
 }
 
@@ -142,7 +150,7 @@ export function inclusiveEnd(text: string, ms: number): number {
 export function uint32Seconds(ms: number, epochS: number, what: string, span: string): number {
   const s = Math.floor(ms / 1000) - epochS;
   if (!Number.isFinite(ms) || s < 0 || s > 0xffffffff) {
-    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${span}; got ${Number.isFinite(ms) ? isoFromMs(ms) : ms}.`);
+    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${span}; got ${Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? isoFromMs(ms) : ms}.`);
   }
   return s;
 }

@@ -1,3 +1,4 @@
+import { requireBytes, requireText, shown } from './args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from './crockford';
 import { IdError, type Decoded } from './types';
 import { decodeUuidBytes, formatUuid } from './uuid';
@@ -21,12 +22,14 @@ function prefixProblem(p: string): string | undefined {
 
 /** Throws INVALID_PREFIX unless `p` matches ^([a-z]([a-z_]{0,61}[a-z])?)?$. */
 export function validateTypeIdPrefix(p: string): void {
+  requireText(p, 'the TypeID prefix');
   const problem = prefixProblem(p);
-  if (problem) throw new IdError('INVALID_PREFIX', `The TypeID prefix '${p}' ${problem}.`);
+  if (problem) throw new IdError('INVALID_PREFIX', `The TypeID prefix ${shown(p)} ${problem}.`);
 }
 
 /** `prefix_suffix` or a bare suffix -> prefix and the UUID's 16 bytes. */
 export function parseTypeId(text: string): { prefix: string; bytes: Uint8Array } {
+  requireText(text, 'a TypeID');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected a TypeID, got an empty string.');
   const sep = text.lastIndexOf('_');
   const prefix = sep < 0 ? '' : text.slice(0, sep);
@@ -66,6 +69,8 @@ export function isTypeId(text: string): boolean {
 let lastValidPrefix = '';
 
 export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
+  requireText(prefix, 'the TypeID prefix');
+  requireBytes(bytes16, 'a TypeID suffix', 16);
   if (prefix !== lastValidPrefix) {
     validateTypeIdPrefix(prefix);
     lastValidPrefix = prefix;
@@ -76,6 +81,7 @@ export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
 
 /** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
 export function decodeTypeId(text: string): Decoded {
+  requireText(text, 'a TypeID');
   const { prefix, bytes } = parseTypeId(text);
   const uuid = formatUuid(bytes);
   const d = decodeUuidBytes(bytes, text);

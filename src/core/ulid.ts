@@ -1,8 +1,10 @@
+import { requireBytes, requireText } from './args';
 import { fixULIDBase32 } from 'ulid';
 import { RandomPool } from './bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from './crockford';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { Timeline } from './timeline';
 import { IdError, type Clock, type Decoded, type RandomSource } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
@@ -14,6 +16,7 @@ const TWO_40 = 2 ** 40;
 
 /** 26 chars, either case -> 16 bytes. Crockford aliases (I, L, O) are rejected, never mapped. */
 export function parseUlid(text: string): Uint8Array {
+  requireText(text, 'a ULID');
   if (text.length === 0) throw new IdError('EMPTY', 'Expected a ULID (26 characters), got an empty string.');
   try {
     return decodeCrockford(text, 'A ULID');
@@ -36,6 +39,7 @@ export function isUlid(text: string): boolean {
 }
 
 export function encodeUlid(bytes: Uint8Array): string {
+  requireBytes(bytes, 'a ULID', 16);
   return encodeCrockford(bytes);
 }
 
@@ -49,6 +53,7 @@ export function ulidTime(bytes: Uint8Array): number {
 }
 
 export function decodeUlid(text: string): Decoded {
+  requireText(text, 'a ULID');
   // One pass validates, reads the time (first 10 chars = 50 bits, exact in a Number) and notes
   // lower case, so canonical upper-case input needs neither bytes nor a case change.
   let unixMs = 0;
@@ -81,16 +86,17 @@ export function checkUlidTime(ms: number): void {
 
 /**
  * Monotonic ULIDs: within one millisecond the 80-bit random part is incremented with carry,
- * and running out throws MONOTONIC_OVERFLOW instead of wrapping or repeating. A clock that
- * steps back keeps the last time; an explicit earlier `timeMs` starts afresh at that time.
+ * and running out throws MONOTONIC_OVERFLOW instead of wrapping or repeating. Every millisecond
+ * used keeps its last value (see timeline.ts), so a later request for the same millisecond,
+ * now or explicit, continues it; explicit times never move the clock of now-requests.
  * The random part lives in two 40-bit Numbers so the hot path needs no BigInt.
  */
 export class UlidGenerator {
   private readonly clock: Clock;
   private readonly pool: RandomPool;
-  private lastTime = -1;
-  private hi = 0;
-  private lo = 0;
+  private readonly timeline = new Timeline<{ hi: number; lo: number }>(1);
+  private curTime = -1;
+  private cur = { hi: 0, lo: 0 };
   // One flat string per ID from char codes (a rope of pieces costs more once batches are stored).
   private readonly codes: number[] = new Array<number>(26).fill(48);
 
@@ -102,29 +108,42 @@ export class UlidGenerator {
   next(timeMs?: number): string {
     let t = timeMs ?? this.clock();
     checkUlidTime(t);
-    if (timeMs === undefined && t < this.lastTime) t = this.lastTime;
-    if (t === this.lastTime) {
-      this.lo++;
-      if (this.lo === TWO_40) {
-        this.lo = 0;
-        this.hi++;
-        if (this.hi === TWO_40) {
-          this.hi--;
-          this.lo = TWO_40 - 1;
-          throw new IdError('MONOTONIC_OVERFLOW', `The ULID random part ran out within millisecond ${t}; wait for the next millisecond.`);
-        }
-        writeCrockfordCodes(this.codes, 18, this.hi, 8);
-      }
-    } else {
-      const b = this.pool.buf;
-      const at = this.pool.take(10);
-      this.hi = b[at]! * 2 ** 32 + (((b[at + 1]! << 24) | (b[at + 2]! << 16) | (b[at + 3]! << 8) | b[at + 4]!) >>> 0);
-      this.lo = b[at + 5]! * 2 ** 32 + (((b[at + 6]! << 24) | (b[at + 7]! << 16) | (b[at + 8]! << 8) | b[at + 9]!) >>> 0);
-      writeCrockfordCodes(this.codes, 10, t, 10);
-      writeCrockfordCodes(this.codes, 18, this.hi, 8);
-      this.lastTime = t;
+    if (timeMs === undefined) {
+      t = this.timeline.nowUnit(t);
+      this.timeline.noteNow(t);
     }
-    writeCrockfordCodes(this.codes, 26, this.lo, 8);
+    if (t !== this.curTime) {
+      const kept = this.timeline.get(t);
+      this.curTime = t;
+      writeCrockfordCodes(this.codes, 10, t, 10);
+      if (!kept) {
+        const b = this.pool.buf;
+        const at = this.pool.take(10);
+        const s = {
+          hi: b[at]! * 2 ** 32 + (((b[at + 1]! << 24) | (b[at + 2]! << 16) | (b[at + 3]! << 8) | b[at + 4]!) >>> 0),
+          lo: b[at + 5]! * 2 ** 32 + (((b[at + 6]! << 24) | (b[at + 7]! << 16) | (b[at + 8]! << 8) | b[at + 9]!) >>> 0),
+        };
+        this.timeline.set(t, s);
+        this.cur = s;
+        writeCrockfordCodes(this.codes, 18, s.hi, 8);
+        writeCrockfordCodes(this.codes, 26, s.lo, 8);
+        return String.fromCharCode.apply(null, this.codes);
+      }
+      this.cur = kept;
+      writeCrockfordCodes(this.codes, 18, kept.hi, 8);
+    }
+    const s = this.cur;
+    s.lo++;
+    if (s.lo === TWO_40) {
+      if (s.hi === TWO_40 - 1) {
+        s.lo = TWO_40 - 1;
+        throw new IdError('MONOTONIC_OVERFLOW', `The ULID random part ran out within millisecond ${t}; wait for the next millisecond.`);
+      }
+      s.lo = 0;
+      s.hi++;
+      writeCrockfordCodes(this.codes, 18, s.hi, 8);
+    }
+    writeCrockfordCodes(this.codes, 26, s.lo, 8);
     return String.fromCharCode.apply(null, this.codes);
   }
 

@@ -1,7 +1,9 @@
+import { requireBytes, requireText, shown } from './args';
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from './bytes';
 import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
+import { Timeline } from './timeline';
 import { IdError, type Clock, type Decoded, type FieldValue, type RandomSource, type UuidVariant } from './types';
 import { ulidTime } from './ulid';
 
@@ -49,6 +51,7 @@ function parseAt(text: string, start: number, dashed: boolean): Uint8Array {
 
 /** Any case; 8-4-4-4-12, `{…}`, `urn:uuid:…` or 32 bare hex digits -> 16 bytes. */
 export function parseUuid(text: string): Uint8Array {
+  requireText(text, 'a UUID');
   switch (text.length) {
     case 0:
       throw new IdError('EMPTY', 'Expected a UUID, got an empty string.');
@@ -104,6 +107,7 @@ const HEX_POS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const uuidCodes: number[] = new Array<number>(36).fill(45);
 
 export function formatUuid(b: Uint8Array): string {
+  requireBytes(b, 'a UUID', 16);
   if (b.length !== 16) throw new IdError('INVALID_LENGTH', `A UUID is 16 bytes; got ${b.length}.`);
   for (let i = 0; i < 16; i++) {
     const v = b[i]!;
@@ -187,6 +191,7 @@ function nodeText(b: Uint8Array): string {
 }
 
 export function decodeUuid(text: string): Decoded {
+  requireText(text, 'a UUID');
   return decodeUuidBytes(parseUuid(text), text);
 }
 
@@ -247,22 +252,31 @@ export function v6ToV1(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-function resolveNamespace(ns: string): string {
-  const named = (NAMESPACES as Record<string, string>)[ns.toLowerCase()];
-  if (named) return named;
+/**
+ * The namespace's 16 bytes: a name (own keys only: `constructor` is no namespace) or any UUID.
+ * Bytes, not text, go to the `uuid` package, whose text check refuses non-RFC UUIDs although
+ * RFC 9562 allows any UUID as a namespace.
+ */
+function resolveNamespace(ns: string): Uint8Array {
+  const key = ns.toLowerCase();
+  if (Object.hasOwn(NAMESPACES, key)) return parseUuid((NAMESPACES as Record<string, string>)[key]!);
   try {
-    return formatUuid(parseUuid(ns));
+    return parseUuid(ns);
   } catch {
-    throw new IdError('INVALID_ARGUMENT', `The namespace must be dns, url, oid, x500 or a UUID; got '${ns}'.`);
+    throw new IdError('INVALID_ARGUMENT', `The namespace must be dns, url, oid, x500 or a UUID; got ${shown(ns)}.`);
   }
 }
 
 /** Name-based UUIDs (MD5 / SHA-1 of namespace + UTF-8 name), by the `uuid` package. */
 export function uuidV3(ns: string, name: string): string {
+  requireText(ns, 'the namespace');
+  requireText(name, 'the name');
   return uuidPkgV3(name, resolveNamespace(ns));
 }
 
 export function uuidV5(ns: string, name: string): string {
+  requireText(ns, 'the namespace');
+  requireText(name, 'the name');
   return uuidPkgV5(name, resolveNamespace(ns));
 }
 
@@ -272,24 +286,28 @@ function checkRange(ms: number, min: number, max: number, what: string): void {
   }
 }
 
+/** The last 100 ns tick a v1/v6 UUID holds is 2^60-1: in its last millisecond only these sub-ticks fit. */
+const V1_MAX_SUB_AT_MAX_MS = 6975;
+
+interface V7State { a: number; hi: number; lo: number }
+
 /**
  * UUID generation with an injectable clock and randomness. v1/v6 count 100 ns ticks within a
  * millisecond and borrow the next millisecond when 10,000 are used up; v7 uses rand_a + rand_b
  * as a 74-bit counter within a millisecond (RFC 9562 §6.2 method 2, seeded with the top bit
- * clear). Either way no call ever repeats or goes backwards unless the caller asks for an
- * earlier time explicitly.
+ * clear). Every millisecond used keeps its place (timeline.ts), so no call repeats an earlier
+ * ID, whatever the order of now- and explicit-time requests, and explicit times never move the
+ * clock of now-requests.
  */
 export class UuidGenerator {
   private readonly clock: Clock;
   private readonly pool: RandomPool;
   private readonly node = new Uint8Array(8);
-  private v1Ms = -Infinity;
-  private v1Sub = 0;
-  private v1Req = -Infinity;
+  /** v1/v6: the last sub-tick used in each millisecond. */
+  private readonly v1Timeline = new Timeline<number>(1);
+  private readonly v7Timeline = new Timeline<V7State>(1);
   private v7Ms = -1;
-  private randA = 0;
-  private randHi = 0; // top 30 bits of rand_b
-  private randLo = 0; // low 32 bits of rand_b
+  private v7State: V7State = { a: 0, hi: 0, lo: 0 };
   private readonly scratch = new Uint8Array(16);
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
@@ -305,29 +323,19 @@ export class UuidGenerator {
   private nextTicks(timeMs?: number): { hi28: number; lo32: number } {
     let ms = timeMs ?? this.clock();
     checkRange(ms, UUID_V1_MIN_MS, UUID_V1_MAX_MS, 'A version 1/6 UUID');
-    let sub = 0;
-    // The same requested ms continues the stream (which may have borrowed ahead), as does a
-    // clock that stepped back; only an explicit earlier time starts afresh.
-    const fresh = timeMs !== undefined && ms < this.v1Ms && ms !== this.v1Req;
-    this.v1Req = ms;
-    // Going back in time is what RFC 9562 gives clock_seq for: a new sequence keeps these
-    // ticks from repeating ones already handed out at that time.
-    if (fresh) {
-      const seq = ((((this.node[0]! & 0x3f) << 8) | this.node[1]!) + 1) & 0x3fff;
-      this.node[0] = 0x80 | (seq >>> 8);
-      this.node[1] = seq & 0xff;
+    const now = timeMs === undefined;
+    if (now) ms = this.v1Timeline.nowUnit(ms);
+    // A millisecond whose 10,000 ticks are used up lends the next one (which may itself be in use).
+    let sub = (this.v1Timeline.get(ms) ?? -1) + 1;
+    while (sub === 10000) {
+      ms++;
+      sub = (this.v1Timeline.get(ms) ?? -1) + 1;
     }
-    if (!fresh && ms <= this.v1Ms) {
-      ms = this.v1Ms;
-      sub = this.v1Sub + 1;
-      if (sub === 10000) {
-        ms++;
-        sub = 0;
-      }
+    if (ms > UUID_V1_MAX_MS || (ms === UUID_V1_MAX_MS && sub > V1_MAX_SUB_AT_MAX_MS)) {
+      throw new IdError('MONOTONIC_OVERFLOW', 'The version 1/6 UUID ticks ran out at the last time such a UUID holds (2^60-1 ticks of 100 ns, 5236-03-31T21:21:00.684Z).');
     }
-    checkRange(ms, UUID_V1_MIN_MS, UUID_V1_MAX_MS, 'A version 1/6 UUID');
-    this.v1Ms = ms;
-    this.v1Sub = sub;
+    this.v1Timeline.set(ms, sub);
+    if (now) this.v1Timeline.noteNow(ms);
     // ticks = (ms + offset) * 10^4 + sub, split as hi28 * 2^32 + lo32 with exact Number steps.
     const g = ms + GREGORIAN_OFFSET_MS;
     const a = Math.floor(g / 16777216);
@@ -380,27 +388,41 @@ export class UuidGenerator {
   private fillV7(timeMs?: number): Uint8Array {
     let ms = timeMs ?? this.clock();
     checkRange(ms, 0, UUID_V7_MAX_MS, 'A version 7 UUID');
-    if (timeMs === undefined && ms < this.v7Ms) ms = this.v7Ms;
-    if (ms === this.v7Ms) {
-      if (++this.randLo === 2 ** 32) {
-        this.randLo = 0;
-        if (++this.randHi === 2 ** 30) {
-          this.randHi = 0;
-          if (++this.randA === 4096) {
-            this.randA = 4095;
-            this.randHi = 2 ** 30 - 1;
-            this.randLo = 2 ** 32 - 1;
-            throw new IdError('MONOTONIC_OVERFLOW', `The UUIDv7 counter ran out within millisecond ${ms}; wait for the next millisecond.`);
-          }
+    if (timeMs === undefined) {
+      ms = this.v7Timeline.nowUnit(ms);
+      this.v7Timeline.noteNow(ms);
+    }
+    let s = this.v7State;
+    let fresh = false;
+    if (ms !== this.v7Ms) {
+      const kept = this.v7Timeline.get(ms);
+      if (kept) {
+        s = kept;
+      } else {
+        const r = this.pool.buf;
+        const at = this.pool.take(10);
+        s = {
+          a: ((r[at]! & 0x07) << 8) | r[at + 1]!, // top bit clear: room to count
+          hi: ((r[at + 2]! & 0x3f) << 24) | (r[at + 3]! << 16) | (r[at + 4]! << 8) | r[at + 5]!,
+          lo: ((r[at + 6]! << 24) | (r[at + 7]! << 16) | (r[at + 8]! << 8) | r[at + 9]!) >>> 0,
+        };
+        this.v7Timeline.set(ms, s);
+        fresh = true;
+      }
+      this.v7State = s;
+      this.v7Ms = ms;
+    }
+    if (!fresh && ++s.lo === 2 ** 32) {
+      s.lo = 0;
+      if (++s.hi === 2 ** 30) {
+        s.hi = 0;
+        if (++s.a === 4096) {
+          s.a = 4095;
+          s.hi = 2 ** 30 - 1;
+          s.lo = 2 ** 32 - 1;
+          throw new IdError('MONOTONIC_OVERFLOW', `The UUIDv7 counter ran out within millisecond ${ms}; wait for the next millisecond.`);
         }
       }
-    } else {
-      const r = this.pool.buf;
-      const at = this.pool.take(10);
-      this.randA = ((r[at]! & 0x07) << 8) | r[at + 1]!; // top bit clear: room to count
-      this.randHi = ((r[at + 2]! & 0x3f) << 24) | (r[at + 3]! << 16) | (r[at + 4]! << 8) | r[at + 5]!;
-      this.randLo = ((r[at + 6]! << 24) | (r[at + 7]! << 16) | (r[at + 8]! << 8) | r[at + 9]!) >>> 0;
-      this.v7Ms = ms;
     }
     const b = this.scratch;
     const top = Math.floor(ms / 2 ** 32);
@@ -411,16 +433,16 @@ export class UuidGenerator {
     b[3] = (bottom >>> 16) & 0xff;
     b[4] = (bottom >>> 8) & 0xff;
     b[5] = bottom & 0xff;
-    b[6] = 0x70 | (this.randA >>> 8);
-    b[7] = this.randA & 0xff;
-    b[8] = 0x80 | (this.randHi >>> 24);
-    b[9] = (this.randHi >>> 16) & 0xff;
-    b[10] = (this.randHi >>> 8) & 0xff;
-    b[11] = this.randHi & 0xff;
-    b[12] = this.randLo >>> 24;
-    b[13] = (this.randLo >>> 16) & 0xff;
-    b[14] = (this.randLo >>> 8) & 0xff;
-    b[15] = this.randLo & 0xff;
+    b[6] = 0x70 | (s.a >>> 8);
+    b[7] = s.a & 0xff;
+    b[8] = 0x80 | (s.hi >>> 24);
+    b[9] = (s.hi >>> 16) & 0xff;
+    b[10] = (s.hi >>> 8) & 0xff;
+    b[11] = s.hi & 0xff;
+    b[12] = s.lo >>> 24;
+    b[13] = (s.lo >>> 16) & 0xff;
+    b[14] = (s.lo >>> 8) & 0xff;
+    b[15] = s.lo & 0xff;
     return b;
   }
 }

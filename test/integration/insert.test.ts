@@ -174,6 +174,40 @@ describe('insert', function () {
       });
     }
 
+    // Issue 10: an explicit time used to move the generator's clock, so the next plain insert
+    // carried it too, and snowflakes at times A, B, A repeated the first one.
+    it('an explicit time does not leak into the next plain insert, for every kind with a time', async () => {
+      for (const [kind] of cases) {
+        const editor = await editorWith([''], [[0, 0]]);
+        await insert({ kind, time: '2070-01-01T00:00:00Z' });
+        const before = Date.now();
+        await editor.edit((b) => b.replace(new vscode.Range(0, 0, 0, editor.document.lineAt(0).text.length), ''));
+        assert.equal((await insert({ kind })).status, 'inserted');
+        const d = inspect(editor.document.getText(), kind === 'snowflake' ? { epoch: 'twitter' } : {});
+        assert.ok(d.unixMs! >= before - 1000 && d.unixMs! <= Date.now() + 1000, `${kind}: the plain insert after a 2070 one is dated ${d.time}`);
+        await closeAllEditors();
+      }
+    });
+
+    it('snowflakes inserted at times A, B, A, and at an inserted ID\'s own time, never repeat', async () => {
+      const editor = await editorWith(['', '', '', '', ''], [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]);
+      const lineOf = (i: number) => editor.document.lineAt(i).text;
+      const A = '2021-06-15T10:20:30.456Z', B = '2022-01-01T00:00:00.000Z';
+      editor.selections = [toSelection([0, 0])];
+      await insert({ kind: 'snowflake', time: A });
+      editor.selections = [toSelection([1, 0])];
+      await insert({ kind: 'snowflake', time: B });
+      editor.selections = [toSelection([2, 0])];
+      await insert({ kind: 'snowflake', time: A });
+      editor.selections = [toSelection([3, 0])];
+      await insert({ kind: 'snowflake' });
+      editor.selections = [toSelection([4, 0])];
+      await insert({ kind: 'snowflake', time: inspect(lineOf(3), { epoch: 'twitter' }).time });
+      const ids = [0, 1, 2, 3, 4].map(lineOf);
+      assert.equal(new Set(ids).size, 5, ids.join(' '));
+      assert.equal(inspect(ids[2]!, { epoch: 'twitter' }).unixMs, Date.parse(A));
+    });
+
     it('a kind without a time refuses it and changes nothing', async () => {
       const editor = await editorWith(['a'], [[0, 1]]);
       failedWith(await insert({ kind: 'uuidv4', time }), 'INVALID_ARGUMENT');

@@ -31,16 +31,21 @@ describe('represent', () => {
     assert.equal(parse128(`user_${ULID.toLowerCase()}`).prefix, 'user');
   });
 
-  it('reads 32 digits as hex, 26 as a ULID, other digit runs as integers, and refuses > 2^128-1', () => {
+  it('reads 32 digits as hex, 26 as a ULID, 27 as a KSUID, other digit runs as integers, and refuses > 2^128-1', () => {
     assert.equal(parse128('00000000000000000000000000000010').from, 'hex');
     assert.equal(parse128('01234567890123456789012345').from, 'ulid');
     assert.equal(parse128('1234567890123456789012').from, 'int');
     assert.equal(parse128('12345678901234567890123456789012345678').from, 'int');
     assert.equal(parse128('123456789012345678901234567890123456').from, 'int');
-    for (const digits of [1, 21, 22, 25, 27, 31, 33, 36, 38, 39]) {
+    for (const digits of [1, 21, 22, 25, 31, 33, 36, 38, 39]) {
       const v = 10n ** BigInt(digits - 1) + 7n;
       assert.equal(convert(convert(v.toString(), 'uuid'), 'int'), v.toString(), `${digits} digits`);
     }
+    // 27 characters are a KSUID, as in inspect; an integer of that length names its form.
+    const v27 = (10n ** 26n + 7n).toString();
+    assert.throws(() => convert(v27, 'uuid'), code('UNSUPPORTED_CONVERSION'));
+    assert.equal(convert(convert(v27, 'uuid', { from: 'int' }), 'int'), v27);
+    assert.equal(convert('01234567890123456789012345', 'uuid', { from: 'int' }), convert('1234567890123456789012345', 'uuid'));
     assert.equal(to128(parse128('340282366920938463463374607431768211455').bytes, 'uuid'), 'ffffffff-ffff-ffff-ffff-ffffffffffff');
     assert.throws(() => parse128('340282366920938463463374607431768211456'), code('OVERFLOW'));
     assert.equal(to128(parse128('0').bytes, 'ulid'), '00000000000000000000000000');

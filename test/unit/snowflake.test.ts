@@ -218,16 +218,22 @@ describe('snowflake', () => {
       assert.equal(last.fields.sequence, 4);
     });
 
-    it('never repeats when the clock moves backwards, and next(time) stays increasing', () => {
+    it('never repeats when the clock moves backwards; jitter keeps order, explicit times are honoured', () => {
       let now = NOW;
       const gen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.twitter, { clock: () => now });
       const a = BigInt(gen.next());
-      now -= 5000;
+      now -= 500; // jitter within the tolerance: keeps the last time, so still ascending
       const b = BigInt(gen.next());
-      const c = BigInt(gen.next(NOW - 100000));
+      now -= 5000; // the clock was set back: now-IDs carry its time again, never an earlier ID
+      const c = BigInt(gen.next());
+      const e = BigInt(gen.next(NOW - 100000));
       now = NOW + 10;
       const d = BigInt(gen.next());
-      assert.ok(a < b && b < c && c < d);
+      assert.ok(a < b && c < a && e < c && b < d);
+      assert.equal(new Set([a, b, c, d, e]).size, 5);
+      assert.equal(decodeSnowflake(b.toString(), 'twitter', NOW).unixMs, NOW);
+      assert.equal(decodeSnowflake(c.toString(), 'twitter', NOW).unixMs, NOW - 5500);
+      assert.equal(decodeSnowflake(e.toString(), 'twitter', NOW).unixMs, NOW - 100000);
       assert.equal(decodeSnowflake(d.toString(), 'twitter', NOW).unixMs, NOW + 10);
     });
 

@@ -1,0 +1,47 @@
+// Where a generator keeps its place in time. Two kinds of request reach a generator:
+// - "now" requests read the clock. They must carry the clock's time, and follow one another in
+//   ascending order even when the clock jitters back a little.
+// - explicit-time requests ("Insert at Time…", `--time`, regenerate keeping a time) name their
+//   time. They must never move the clock of now-requests (an ID for 2099 must not make the next
+//   plain insert a 2099 ID), yet must never repeat an ID already handed out.
+// Both are served from one map of time units to the state of that unit (the last sequence or
+// random value used in it), so whatever the order of requests, a unit continues where it left
+// off and no two IDs of one generator are equal. The logical "now" is kept apart from it.
+
+/**
+ * How far the clock may step back (ms) and still count as jitter: now-requests then keep the
+ * last time used, so they stay ascending. A larger step means the clock was really set back;
+ * now-IDs then carry the clock's time again (still never equal to an earlier ID, but earlier
+ * than the ones made before the step). This bounds how far a now-ID's time can be from the clock.
+ */
+export const CLOCK_STEP_BACK_TOLERANCE_MS = 1000;
+
+export class Timeline<S> {
+  private lastNow = -Infinity;
+  private readonly units = new Map<number, S>();
+  private readonly toleranceUnits: number;
+
+  /** `unitMs`: the length of one time unit of the format (1 ms, 1 s, a layout's tick). */
+  constructor(unitMs: number) {
+    this.toleranceUnits = Math.max(1, Math.ceil(CLOCK_STEP_BACK_TOLERANCE_MS / unitMs));
+  }
+
+  /** The unit a now-request uses when the clock reads `clockUnit`. */
+  nowUnit(clockUnit: number): number {
+    return clockUnit < this.lastNow && clockUnit >= this.lastNow - this.toleranceUnits ? this.lastNow : clockUnit;
+  }
+
+  /** Records the unit a now-request ended up in (it may have moved ahead of the clock). */
+  noteNow(unit: number): void {
+    this.lastNow = unit;
+  }
+
+  /** The state left in `unit` by earlier requests of either kind. */
+  get(unit: number): S | undefined {
+    return this.units.get(unit);
+  }
+
+  set(unit: number, state: S): void {
+    this.units.set(unit, state);
+  }
+}

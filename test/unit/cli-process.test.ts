@@ -94,6 +94,19 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
       assert.ok(back.stdout.equals(made.stdout));
     });
 
+    it('new stays distinct and ascending across its write batches of 10,000', () => {
+      for (const [kind, time] of [['ulid', undefined], ['snowflake', undefined], ['uuidv7', '2020-01-01T00:00:00Z'], ['ksuid', '2020-01-01T00:00:00Z']]) {
+        const r = cli(['new', kind!, '-n', '25000', ...(time ? ['--time', time] : [])]);
+        assert.equal(r.status, 0, r.stderr.toString());
+        const ids = r.stdout.toString().trim().split('\n');
+        assert.equal(ids.length, 25_000);
+        for (let i = 1; i < ids.length; i++) {
+          const up = kind === 'snowflake' ? BigInt(ids[i]!) > BigInt(ids[i - 1]!) : ids[i]! > ids[i - 1]!;
+          assert.ok(up, `${kind} at ${i}: ${ids[i - 1]} then ${ids[i]}`);
+        }
+      }
+    });
+
     it('new writes 255-character NanoIDs in bulk', () => {
       const r = cli(['new', 'nanoid', '--size', '255', '-n', '20000']);
       assert.equal(r.status, 0, r.stderr.toString());

@@ -81,7 +81,7 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
               const what = d.valid ? (d.time ?? '') : `invalid: ${escapeControls(d.error ?? '')}`;
               out.push(`${shownName}${line}:${col}: ${m.kind} ${m.text} ${what}`.trimEnd() + '\n');
             }
-            await out.flushIfFull();
+            if (out.full) await out.flush(); // no await per match unless a batch is due
           }
           advance(Infinity);
           column = block.continues ? column + block.text.length - pos : 1;

@@ -73,7 +73,7 @@ Exit status: 0 done, 2 usage error or a file that cannot be read.`,
     const out = new Output(io, 'bytes');
     for (const i of order) {
       out.push(lines[i]!);
-      await out.flushIfFull();
+      if (out.full) await out.flush();
     }
     await out.flush();
     return unreadable ? EXIT_USAGE : EXIT_OK;

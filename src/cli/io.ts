@@ -30,7 +30,7 @@ export class Output {
 
   constructor(private readonly io: CliIo, private readonly mode: 'text' | 'bytes' = 'text', private readonly limit = 64 * 1024) {}
 
-  /** Queues text; call `flushIfFull` in loops so a batch never grows past the limit. */
+  /** Queues text; loops check `full` (or call `afterLine`) so a batch stays near the limit. */
   push(text: string): void {
     this.parts.push(text);
     this.size += text.length;
@@ -38,10 +38,6 @@ export class Output {
 
   get full(): boolean {
     return this.size >= this.limit;
-  }
-
-  async flushIfFull(): Promise<void> {
-    if (this.size >= this.limit) await this.flush();
   }
 
   /** After each line: flush when the batch is full or no more input has arrived yet. */
@@ -55,12 +51,6 @@ export class Output {
     this.parts = [];
     this.size = 0;
     await this.io.stdout(this.mode === 'text' ? text : bytesOut(text, this.io.stdoutIsTty === true));
-  }
-
-  /** Raw input bytes, written after whatever is queued (escaped on a terminal). */
-  async raw(chunk: Uint8Array): Promise<void> {
-    await this.flush();
-    await this.io.stdout(this.io.stdoutIsTty ? escapeControlsInLines(Buffer.from(chunk).toString('utf8')) : chunk);
   }
 }
 
@@ -119,11 +109,6 @@ export async function* utf8Lines(source: AsyncIterable<Uint8Array>, max = MAX_ID
   for await (const chunk of source) yield* take(decoder.decode(chunk, { stream: true }));
   yield* take(decoder.decode());
   if (carry !== '' || overflow >= 0) yield overflow >= 0 ? { text: carry, droppedFrom: overflow, endOfChunk: true } : { text: carry, endOfChunk: true };
-}
-
-/** One async iterable over several sources in turn. */
-export async function* concat(sources: AsyncIterable<Uint8Array>[]): AsyncGenerator<Uint8Array> {
-  for (const s of sources) yield* s;
 }
 
 /** Arguments as IDs, or stdin lines (trimmed, blanks dropped) when there are none. */

@@ -7,6 +7,10 @@ import * as inspect from './editor/inspect';
 import * as convert from './editor/convert';
 import * as bounds from './editor/bounds';
 import * as keys from './editor/keys';
+import * as terminal from './editor/terminal';
+import * as debugInlineValues from './editor/debug/inlineValues';
+import * as highlight from './editor/highlight';
+import * as agentTools from './editor/agentTools';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -19,6 +23,10 @@ export function activate(context: vscode.ExtensionContext): void {
   convert.register(context);
   bounds.register(context);
   keys.register(context);
+  terminal.register(context);
+  debugInlineValues.register(context);
+  highlight.register(context);
+  agentTools.register(context);
 }
 
 export function deactivate(): void {}

@@ -6,6 +6,8 @@ import { Commands } from './commands';
 import { decodeContext, type DecodeContext } from './decodeContext';
 import { idUnder } from './locate';
 import { settings } from './settings';
+import { debugVariableOf, idTextOf } from './debug/variableArg';
+import { text as mdText } from './markdown';
 
 // `Idsmith: Inspect ID…` decodes one ID and opens its full card beside the editor as a read-only
 // markdown document: selectable and copyable like any text, never dirty (closing it never asks to
@@ -22,13 +24,24 @@ function decode(input: string, ctx: DecodeContext): Decoded {
 class CardDocuments implements vscode.TextDocumentContentProvider {
   provideTextDocumentContent(uri: vscode.Uri): string {
     const decoded = decode(uri.query, decodeContext(settings()));
-    return documentMarkdown(buildCard(decoded, decodeContext(settings()), { full: true, now: Date.now() }));
+    const markdown = documentMarkdown(buildCard(decoded, decodeContext(settings()), { full: true, now: Date.now() }));
+    return uri.fragment ? withSource(markdown, uri.fragment, decoded) : markdown;
   }
 }
 
-function cardUri(decoded: Decoded): vscode.Uri {
+/** Says where a card opened from the debugger came from, and why it shows no ID when it does not. */
+function withSource(markdown: string, variable: string, decoded: Decoded): string {
+  const lines = markdown.split('\n');
+  const note = decoded.kind === 'unknown'
+    ? `_The debugger's value of ${mdText(variable)} is not an ID Idsmith recognises: ${mdText(decoded.error ?? 'no known shape')}_`
+    : `_Value of the variable ${mdText(variable)} in the debugger._`;
+  lines.splice(1, 0, '', note);
+  return lines.join('\n');
+}
+
+function cardUri(decoded: Decoded, variable?: string): vscode.Uri {
   const name = `${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
-  return vscode.Uri.from({ scheme: INSPECT_SCHEME, path: `/${name}.md`, query: decoded.input });
+  return vscode.Uri.from({ scheme: INSPECT_SCHEME, path: `/${name}.md`, query: decoded.input, ...(variable ? { fragment: variable } : {}) });
 }
 
 /** The selection (one line) if there is one, else the ID under the cursor. */
@@ -56,9 +69,23 @@ async function fromPrompt(ctx: DecodeContext): Promise<string | undefined> {
   });
 }
 
-/** Argument: optional `{ text }` (tests, keybindings); returns what was decoded. */
+/**
+ * Argument: optional `{ text }` (tests, keybindings) or the debug menus' `{ variable: { name,
+ * value, evaluateName? } }`; returns what was decoded. A debug menu cannot be hidden for values
+ * that are no ID (no context key holds the value), so for a variable the card always opens and
+ * says so.
+ */
 async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
   const ctx = decodeContext(settings());
+  const variable = debugVariableOf(arg);
+  if (variable) {
+    const input = idTextOf(variable.value, (t) => decode(t, ctx).kind !== 'unknown');
+    const decoded = decode(input, ctx);
+    const label = variable.evaluateName || variable.name || 'variable';
+    const document = await vscode.workspace.openTextDocument(cardUri(decoded, label));
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    return decoded;
+  }
   let input: string | undefined;
   if (arg && typeof arg === 'object' && 'text' in arg) {
     const text = (arg as { text: unknown }).text;

@@ -1,6 +1,6 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
-//                                    [--shots workbench,hover,codeaction,insert,multicursor] [--url URL]
+//                                    [--shots workbench,hover,codeaction,insert,multicursor,terminal,highlight,debug] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -73,6 +73,51 @@ const SHOTS = {
     await page.waitForTimeout(800);
     return page;
   },
+  /** `head` of the sample log in a terminal, the mouse on a ULID: the link's tooltip. */
+  async terminal(page) {
+    await runCommand(page, 'Terminal: Create New Terminal');
+    await page.locator('.terminal-wrapper.active .xterm-rows').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForTimeout(1500); // the shell's prompt
+    await page.keyboard.type('head -4 logs/api.log | cut -c1-88');
+    await page.keyboard.press('Enter');
+    const id = '01JP9ZMPY0TZPRF7XHYC4P4SY4';
+    const row = page.locator('.terminal-wrapper.active .xterm-rows > div', { hasText: `session=${id}` }).first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    const box = await row.boundingBox();
+    const text = await row.textContent();
+    const charWidth = box.width / text.length;
+    await page.mouse.move(box.x + (text.indexOf(id) + 13) * charWidth, box.y + box.height / 2);
+    await page.locator('.workbench-hover, .monaco-hover:not(.hidden)').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForTimeout(300);
+    return page;
+  },
+  /** The cursor on an order's UUID in src/checkout.js lights up its ULID spelling too. */
+  async highlight(page) {
+    await openFile(page, 'src/checkout.js');
+    const token = page.locator('.monaco-editor .view-lines span span', { hasText: '0195941a-adb2-75b4-9b96-4f356f00ece9' }).first();
+    await token.click({ timeout: 15_000 });
+    await page.locator('.monaco-editor .wordHighlightText, .monaco-editor .wordHighlight').nth(1).waitFor({ timeout: 15_000 });
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(300);
+    return page;
+  },
+  /** F5 on src/checkout.js (sample/.vscode/launch.json), stopped at `debugger;`; Inspect ID from
+   *  the Variables view's context menu on `order`. Leaves the session running: take it last. */
+  async debug(page) {
+    await openFile(page, 'src/checkout.js');
+    await page.keyboard.press('F5');
+    await page.locator('.debug-toolbar').first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page.keyboard.press('Control+Shift+D'); // Run and Debug view
+    const variable = page.locator('.debug-view-content .monaco-list-row', { hasText: /^\s*order\s*[=:]/ }).first();
+    await variable.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForTimeout(1000); // inline values
+    await variable.click({ button: 'right' });
+    await page.locator('.context-view .action-label', { hasText: /Inspect ID/ }).first().click({ timeout: 15_000 });
+    await page.locator('.tab', { hasText: /UUID/ }).first().waitFor({ timeout: 15_000 });
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(800);
+    return page;
+  },
 };
 
 async function runCommand(page, title) {
@@ -121,7 +166,7 @@ async function main() {
       folder: workspace,
       extensions: (dir) => installExtension(dir),
       settings: { 'workbench.colorTheme': 'Default Dark Modern', 'editor.minimap.enabled': false,
-        'editor.hover.delay': 200, 'idsmith.hover.timeZone': 'UTC' },
+        'editor.hover.delay': 200, 'idsmith.hover.timeZone': 'UTC', 'terminal.integrated.gpuAcceleration': 'off' },
     });
   }
   const browser = await launchBrowser();

@@ -17,6 +17,12 @@ async function* once(text: string): AsyncGenerator<Uint8Array> {
   yield Buffer.from(text, 'utf8');
 }
 
+/** Input as a pipe delivers it: in chunks of 16 KB. */
+async function* chunked(text: string): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; i < bytes.length; i += 16384) yield bytes.subarray(i, i + 16384);
+}
+
 async function run(argv: string[], stdin = '', tty = false): Promise<Run> {
   let out = '';
   let err = '';
@@ -341,6 +347,41 @@ describe('idsmith CLI', () => {
       const r = await run(['inspect', '--json', '--', '-not-an-option']);
       assert.equal(r.code, 1);
       assert.equal(JSON.parse(r.out)[0].input, '-not-an-option');
+    });
+  });
+
+  describe('backpressure', () => {
+    // A sink that says "wait" on every write: no command may write again before it is ready.
+    async function slowSink(argv: string[], stdin: string): Promise<{ out: string; maxInFlight: number; writes: number }> {
+      let out = '', inFlight = 0, maxInFlight = 0, writes = 0;
+      const io: CliIo = {
+        stdin: () => chunked(stdin),
+        readFile: (path) => createReadStream(path),
+        stdout: (t) => {
+          out += typeof t === 'string' ? t : Buffer.from(t).toString('latin1');
+          writes++;
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          return new Promise<void>((resolve) => setTimeout(() => {
+            inFlight--;
+            resolve();
+          }, 1));
+        },
+        stderr: () => undefined,
+        now: () => NOW,
+      };
+      assert.equal(await main(argv, io), 0);
+      return { out, maxInFlight, writes };
+    }
+
+    it('waits for every write before the next, in every streaming command', async () => {
+      const ids = Array.from({ length: 30_000 }, (_, i) => `${ULID.slice(0, 20)}${String(i).padStart(6, '0')}`);
+      const input = ids.join('\n') + '\n';
+      for (const argv of [['new', 'ulid', '-n', '30000'], ['convert', '--to', 'uuid'], ['inspect', '--json'], ['scan', '--json'], ['scan', '--annotate'], ['sort']]) {
+        const r = await slowSink(argv, input);
+        assert.equal(r.maxInFlight, 1, argv.join(' '));
+        assert.ok(r.writes > 2, `${argv.join(' ')}: ${r.writes} writes`);
+        assert.equal(r.out.split('\n').length - 1 >= 30_000, true, argv.join(' '));
+      }
     });
   });
 

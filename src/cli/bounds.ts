@@ -9,7 +9,7 @@ type BoundsKind = (typeof KINDS)[number];
 export const boundsCommand: Command = {
   name: 'bounds',
   summary: 'smallest and largest ID of a kind for a time range (for range queries)',
-  usage: 'idsmith bounds KIND --from TIME [--to TIME] [--epoch NAME|MS] [--prefix P]',
+  usage: 'idsmith bounds KIND --from TIME [--to TIME] [--epoch NAME|MS] [--prefix P] [--case upper|lower]',
   help: `Prints, as JSON, the smallest and largest ID of KIND created between --from and --to
 (inclusive; --to defaults to --from), and the longest text prefix shared by both:
 { "min", "max", "prefix", "prefixCovers": { "from", "to" } }.
@@ -23,6 +23,10 @@ Options:
   --epoch NAME|MS   snowflake epoch, required for snowflake: twitter, discord, instagram,
                     sonyflake, mastodon, or a custom epoch in Unix milliseconds
   --prefix P        TypeID prefix
+  --case upper|lower
+                    spell min, max and prefix in this case, as your IDs are stored (ulid,
+                    uuidv7, objectid; default upper for ULID, lower otherwise): case-sensitive
+                    collations and S3 keys compare bytes
   -h, --help        show this help
   --version         print the version
 
@@ -33,6 +37,7 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     { name: 'to', value: true },
     { name: 'epoch', value: true },
     { name: 'prefix', value: true },
+    { name: 'case', value: true },
   ],
 
   async run(args, io) {
@@ -45,6 +50,7 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     // A decimal says nothing about its epoch, so bounds without one would silently be guesses.
     if (kind === 'snowflake' && !args.flags.has('epoch')) throw new UsageError('snowflake bounds need --epoch NAME|MS');
     if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
+    if (!['ulid', 'uuidv7', 'objectid'].includes(kind)) rejectFlags(args, ['case'], 'applies only to ulid, uuidv7 and objectid');
 
     const fromText = stringFlag(args, 'from');
     if (fromText === undefined) throw new UsageError('missing --from TIME');
@@ -54,11 +60,16 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
     if (toMs < fromMs) throw new UsageError(`--to ${quote(toText ?? fromText)} is before --from ${quote(fromText)}`);
 
-    const opts: { epoch?: string | number; prefix?: string } = {};
+    const opts: { epoch?: string | number; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
     const epoch = stringFlag(args, 'epoch');
     if (epoch !== undefined) opts.epoch = epochOption(epoch);
     const prefix = stringFlag(args, 'prefix');
     if (prefix !== undefined) opts.prefix = prefixOption(prefix);
+    const letterCase = stringFlag(args, 'case');
+    if (letterCase !== undefined) {
+      if (letterCase !== 'upper' && letterCase !== 'lower') throw new UsageError(`--case must be upper or lower, got ${quote(letterCase)}`);
+      opts.letterCase = letterCase;
+    }
     await io.stdout(safeJson(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2)) + '\n');
     return EXIT_OK;
   },

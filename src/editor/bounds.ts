@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind } from '../core';
-import { IdError, SNOWFLAKE_PRESETS, bounds, formatIso, inclusiveEnd, parseTimeInput, validateTypeIdPrefix } from '../core';
+import { IdError, SNOWFLAKE_PRESETS, bounds, boundsSql, formatIso, inclusiveEnd, parseTimeInput, validateTypeIdPrefix } from '../core';
 import { Commands } from './commands';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
@@ -86,7 +86,10 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
       throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
     }
     const [fromMs, toMs] = await window(args);
-    const opts: { epoch?: string | number; prefix?: string } = {};
+    const opts: { epoch?: string | number; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
+    // Spelled like the IDs Idsmith inserts, so a case-sensitive collation or S3 key matches them.
+    if (kind === 'ulid') opts.letterCase = settings().ulid.case;
+    if (kind === 'uuidv7') opts.letterCase = settings().uuid.case;
     if (kind === 'snowflake') opts.epoch = await snowflakeEpoch(args.epoch);
     if (kind === 'typeid') opts.prefix = await typeIdPrefix(args.prefix);
     const b = bounds(kind, fromMs, toMs, opts);
@@ -120,10 +123,6 @@ function coverageMessage(r: BoundsResult): string {
   return base + prefix + (r.note ? ` ${r.note}` : '');
 }
 
-function quote(kind: BoundsKind, id: string): string {
-  return kind === 'snowflake' ? id : `'${id}'`;
-}
-
 function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: string | undefined): string {
   const prefixNote = b.prefix
     ? `prefix ${b.prefix} covers ${b.prefixCovers.from} .. ${b.prefixCovers.to} (coarser than the window)`
@@ -133,7 +132,7 @@ function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: stri
     case 'prefix':
       return b.prefix;
     case 'sql':
-      return [`-- ${header}`, `BETWEEN ${quote(kind, b.min)} AND ${quote(kind, b.max)}`, `-- ${prefixNote}`].join('\n');
+      return [`-- ${header}`, boundsSql(kind, b), `-- ${prefixNote}`].join('\n');
     case 'lines': {
       const c = comment ? `${comment} ` : '';
       return [`${c}${header}: min, max, then their common prefix`, `${c}${prefixNote}`, b.min, b.max, b.prefix].join('\n');

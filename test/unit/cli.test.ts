@@ -308,6 +308,19 @@ describe('idsmith CLI', () => {
       assert.ok(tid.min.startsWith('user_'));
     });
 
+    it('spells ULID and UUIDv7 bounds in the --case the IDs are stored in, as the editor does from the settings', async () => {
+      const args = ['--from', '2024-03-10T12:34:56.789Z', '--to', '2024-03-20'];
+      const up = await json(['bounds', 'ulid', ...args]);
+      const low = await json(['bounds', 'ulid', '--case', 'lower', ...args]);
+      assert.deepEqual([low.min, low.max, low.prefix], [up.min, up.max, up.prefix].map((t: string) => t.toLowerCase()));
+      assert.notEqual(low.min, up.min);
+      assert.deepEqual(low.window, up.window);
+      const v7 = await json(['bounds', 'uuidv7', '--case', 'upper', ...args]);
+      assert.match(v7.min, /^[0-9A-F]{8}-[0-9A-F]{4}-7[0-9A-F]{3}-8[0-9A-F]{3}-[0-9A-F]{12}$/);
+      assert.equal((await run(['bounds', 'ksuid', '--case', 'lower', ...args])).code, 2);
+      assert.equal((await run(['bounds', 'ulid', '--case', 'title', ...args])).code, 2);
+    });
+
     it('treats a missing --from, a reversed range or an unknown kind as usage errors', async () => {
       assert.equal((await run(['bounds', 'ulid'])).code, 2);
       assert.equal((await run(['bounds', 'ulid', '--from', '2020-01-02', '--to', '2020-01-01'])).code, 2);

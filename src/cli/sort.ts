@@ -1,9 +1,12 @@
 import { scan } from '../core';
 import { stringFlag } from './args';
-import { EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command } from './command';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command } from './command';
 import { Output, blocks, openInputs } from './io';
 import { escapeControls, quote } from './safe';
 import { isFileError } from './scan';
+
+/** Longest single line sort holds. */
+const MAX_LINE = 256 * 1024 * 1024;
 
 export const sortCommand: Command = {
   name: 'sort',
@@ -26,7 +29,8 @@ Options:
   -h, --help        show this help
   --version         print the version
 
-Exit status: 0 done, 2 usage error or a file that cannot be read.`,
+Exit status: 0 done, 1 a line longer than 256 MB, 2 usage error or a file that cannot be
+read.`,
   flags: [HELP_FLAG, { name: 'reverse', value: false }, { name: 'epoch', value: true }],
 
   async run(args, io) {
@@ -49,7 +53,14 @@ Exit status: 0 done, 2 usage error or a file that cannot be read.`,
             keys.push(timeKey(line, opts));
             from = nl + 1;
           }
-          if (from < block.text.length) partial += block.text.slice(from);
+          if (from < block.text.length) {
+            // V8 strings end near 512 M characters; say so rather than fail with an internal error.
+            if (partial.length + block.text.length - from > MAX_LINE) {
+              io.stderr(`idsmith sort: a line of ${input.name === undefined ? 'standard input' : quote(input.name)} is longer than ${MAX_LINE / 1024 / 1024} MB; sort cannot hold it\n`);
+              return EXIT_INVALID;
+            }
+            partial += block.text.slice(from);
+          }
         }
         if (partial !== '') {
           lines.push(partial + '\n');

@@ -1,6 +1,7 @@
 import { bounds, inclusiveEnd } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
+import { quote, safeJson } from './safe';
 
 const KINDS = ['ulid', 'uuidv7', 'ksuid', 'objectid', 'snowflake', 'typeid'] as const;
 type BoundsKind = (typeof KINDS)[number];
@@ -27,6 +28,7 @@ Options:
                     uuidv7, objectid; default upper for ULID, lower otherwise): case-sensitive
                     collations and S3 keys compare bytes
   -h, --help        show this help
+  --version         print the version
 
 Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`,
   flags: [
@@ -41,9 +43,9 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
   async run(args, io) {
     const [kindText, ...extra] = args.positionals;
     if (kindText === undefined) throw new UsageError('missing KIND');
-    if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+    if (extra.length > 0) throw new UsageError(`unexpected argument ${quote(extra[0]!)}`);
     const kind = KINDS.find((k): k is BoundsKind => k === kindText);
-    if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${KINDS.join(', ')})`);
+    if (!kind) throw new UsageError(`unknown kind ${quote(kindText)} (use one of: ${KINDS.join(', ')})`);
     if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
     // A decimal says nothing about its epoch, so bounds without one would silently be guesses.
     if (kind === 'snowflake' && !args.flags.has('epoch')) throw new UsageError('snowflake bounds need --epoch NAME|MS');
@@ -56,7 +58,7 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     const toText = stringFlag(args, 'to');
     // A bare date as the end (or as the only time) means that whole UTC day.
     const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
-    if (toMs < fromMs) throw new UsageError(`--to (${toText}) is before --from (${fromText})`);
+    if (toMs < fromMs) throw new UsageError(`--to ${quote(toText ?? fromText)} is before --from ${quote(fromText)}`);
 
     const opts: { epoch?: string | number; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
     const epoch = stringFlag(args, 'epoch');
@@ -65,10 +67,10 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     if (prefix !== undefined) opts.prefix = prefixOption(prefix);
     const letterCase = stringFlag(args, 'case');
     if (letterCase !== undefined) {
-      if (letterCase !== 'upper' && letterCase !== 'lower') throw new UsageError(`--case must be upper or lower, got '${letterCase}'`);
+      if (letterCase !== 'upper' && letterCase !== 'lower') throw new UsageError(`--case must be upper or lower, got ${quote(letterCase)}`);
       opts.letterCase = letterCase;
     }
-    io.stdout(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2) + '\n');
+    await io.stdout(safeJson(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2)) + '\n');
     return EXIT_OK;
   },
 };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { convertCases, decodeCases, generateCases, validateCases, type Case } from './cases';
 import { core } from './core';
 import { buildCorpus } from './corpus';
+import { cliScanBench } from './cliScan';
 import { scanBench } from './scanner';
 import { msPerRun, nsPerOp, sinkValue } from './timing';
 
@@ -77,10 +78,38 @@ out.push('| Scanner | MB/s | CPU ms per pass | Matches | Planted IDs found | Tar
 out.push('| --- | ---: | ---: | ---: | ---: | --- | --- |');
 out.push(`| ${ours.name} | ${ours.mbPerS.toFixed(1)} | ${ours.ms.toFixed(1)} | ${ours.matches} | ${ours.plantedFound}/${corpus.planted.length} | ≥ 2× naive | ${mark(ours.mbPerS >= 2 * naive.mbPerS)} (${(ours.mbPerS / naive.mbPerS).toFixed(2)}×) |`);
 out.push(`| ${naive.name} | ${naive.mbPerS.toFixed(1)} | ${naive.ms.toFixed(1)} | ${naive.matches} | ${naive.plantedFound}/${corpus.planted.length} | | |`);
-// What `idsmith new ulid -n 1000000` does between argv parsing and the single stdout write.
-const bulkMs = msPerRun(() => core.generate('ulid', { count: 1_000_000 }).join('\n'), 3);
+// What `idsmith new ulid -n 1000000` computes, in the batches of 10,000 it writes.
+const bulkMs = msPerRun(() => {
+  let n = 0;
+  for (let i = 0; i < 100; i++) n += core.generate('ulid', { count: 10_000 }).join('\n').length;
+  return n;
+}, 3);
 out.push('');
-out.push(`CLI bulk path (generate + join, as \`idsmith new ulid -n 1000000\` before its one write): ${bulkMs.toFixed(0)} CPU ms.`);
+out.push(`CLI bulk path (generate + join in batches of 10,000, as \`idsmith new ulid -n 1000000\`): ${bulkMs.toFixed(0)} CPU ms.`);
+
+// `idsmith scan` as a process beside ripgrep and a line-by-line Node regex, on a generated log.
+const logScan = cliScanBench();
+const scanRow = logScan.runs[0]!, nodeRow = logScan.runs[1]!, rgRow = logScan.runs[2]!;
+out.push('');
+out.push(`Log scan: ${(logScan.bytes / 1e6).toFixed(1)} MB generated log, ${logScan.lines.toLocaleString('en-US')} lines, a third with an ID (ULID, UUID v4/v7, snowflake, KSUID, ObjectId, TypeID); whole processes, median of 3, MB/s per CPU second (user + system).`);
+out.push('');
+out.push('| Process | MB/s | CPU s | Wall s | Peak RSS MB | Output lines | Target | Result |');
+out.push('| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+for (const r of logScan.runs) {
+  let target = '', result = '';
+  if (r === scanRow && r.mbPerS !== undefined) {
+    target = '≥ 2× Node regex, ≥ ¼ ripgrep';
+    const vsNode = nodeRow.mbPerS ? r.mbPerS / nodeRow.mbPerS : NaN;
+    const vsRg = rgRow.available && rgRow.mbPerS ? r.mbPerS / rgRow.mbPerS : NaN;
+    result = `${mark(vsNode >= 2)} (${vsNode.toFixed(2)}× Node); ${rgRow.available ? `${mark(vsRg >= 0.25)} (${vsRg.toFixed(2)}× rg)` : 'rg absent'}`;
+  }
+  if (!r.available) {
+    out.push(`| ${r.name} | — | — | — | — | — | | not run: ${r.note} |`);
+    continue;
+  }
+  const f = (v: number | undefined, d: number): string => (v === undefined ? '—' : v.toFixed(d));
+  out.push(`| ${r.name} | ${f(r.mbPerS, 1)} | ${f(r.cpuS, 2)} | ${f(r.wallS, 2)} | ${f(r.maxRssMb, 0)} | ${r.outputLines} | ${target} | ${result} |`);
+}
 out.push('');
 out.push(`(total ${((Date.now() - started) / 1000).toFixed(0)} s; checksum ${sinkValue()})`);
 process.stderr.write('\n');

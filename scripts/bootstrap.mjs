@@ -1,19 +1,34 @@
 // Makes `npm start` and `npm test` work as the first commands on a fresh machine: installs the
 // npm dependencies when node_modules is missing or older than the lock file, and the Debian
-// packages the real-VS Code harness needs when they are missing. Runs as `prestart`/`pretest`;
-// on a prepared machine it only looks and returns.
+// packages the real-VS Code harness and the database tests need when they are missing. Runs as
+// `prestart`/`pretest`; on a prepared machine it only looks and returns.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Debian packages: Chromium shows the workbench; the rest build code-server's native modules. */
+/** Debian packages: Chromium shows the workbench; the libraries and build tools build
+ *  code-server's native modules; the database servers run the SQL tests (test/db), which start
+ *  their own instances, so the packages' system services are never needed. */
 const APT = {
   commands: { chromium: 'chromium', make: 'make', 'g++': 'g++', python3: 'python3' },
   libraries: ['libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev', 'pkg-config'],
+  servers: { postgresql: hasPostgres, 'mariadb-server': () => hasAny(['mariadbd', 'mariadb-install-db', 'mariadb']) },
 };
+
+/** Debian keeps each major version's server under /usr/lib/postgresql/<version>/bin. */
+function hasPostgres() {
+  const base = '/usr/lib/postgresql';
+  return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'postgres')))
+    && has('psql');
+}
+
+/** mariadbd lives in /usr/sbin, which is not on every user's PATH. */
+function hasAny(commands) {
+  return commands.every((c) => has(c) || existsSync(join('/usr/sbin', c)));
+}
 
 function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -31,6 +46,7 @@ function run(cmd, args) {
 export function missingAptPackages() {
   const missing = Object.entries(APT.commands).filter(([command]) => !has(command)).map(([, pkg]) => pkg);
   if (has('dpkg')) missing.push(...APT.libraries.filter((pkg) => !dpkgHas(pkg)));
+  missing.push(...Object.entries(APT.servers).filter(([, present]) => !present()).map(([pkg]) => pkg));
   return missing;
 }
 
@@ -45,6 +61,9 @@ export function installAptPackages() {
   // sudo resets the environment, so the non-interactive switch goes through `env`.
   const apt = (args) => (isRoot ? run('apt-get', args) : run('sudo', ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]));
   apt(['update', '-qq']);
+  // One install for everything missing, so a fresh CI machine pays for one apt run. The database
+  // packages may start their own system services (not in containers without systemd); the tests
+  // never use those.
   apt(['install', '-y', '-qq', ...missing]);
 }
 

@@ -13,6 +13,9 @@ const common = {
   target: 'es2022',
   logLevel: 'warning',
   legalComments: 'none',
+  // ES module builds first: jsonc-parser's `main` is a UMD wrapper whose dynamic requires
+  // esbuild cannot follow, and ES modules let unused parts of `yaml` be left out.
+  mainFields: ['module', 'main'],
 };
 
 const builds = [

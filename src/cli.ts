@@ -1,17 +1,34 @@
 // Node entry point of the `idsmith` CLI (bundled to dist/cli.js). All behaviour lives in
-// src/cli/main.ts; this file only connects it to the process.
+// src/cli/main.ts; this file only connects it to the process: streams in, writes that wait
+// for 'drain' out, and a quiet exit when the reader of a pipe goes away.
+import { createReadStream } from 'node:fs';
 import { main, type CliIo } from './cli/main';
 
+/** Files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
+const CHUNK = 1024 * 1024;
+
+function waitForDrain(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      process.stdout.off('drain', done);
+      process.stdout.off('close', done);
+      resolve();
+    };
+    process.stdout.on('drain', done);
+    process.stdout.on('close', done);
+  });
+}
+
 const io: CliIo = {
-  async readStdin() {
+  stdin() {
     // Someone who typed `idsmith inspect` with nothing piped in would otherwise see a hang.
-    if (process.stdin.isTTY) process.stderr.write('idsmith: reading IDs from standard input, one per line (Ctrl-D to end)\n');
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    if (process.stdin.isTTY) process.stderr.write('idsmith: reading standard input (Ctrl-D to end)\n');
+    return process.stdin;
   },
-  stdout: (text) => void process.stdout.write(text),
+  readFile: (path) => createReadStream(path, { highWaterMark: CHUNK }),
+  stdout: (chunk) => (process.stdout.write(chunk) ? undefined : waitForDrain()),
   stderr: (text) => void process.stderr.write(text),
+  stdoutIsTty: process.stdout.isTTY === true,
 };
 
 // `idsmith new -n 1000000 | head` closes the pipe early; that is the reader's choice, not an error.

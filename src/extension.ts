@@ -11,6 +11,7 @@ import * as terminal from './editor/terminal';
 import * as debugInlineValues from './editor/debug/inlineValues';
 import * as highlight from './editor/highlight';
 import * as agentTools from './editor/agentTools';
+import * as check from './editor/check';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): void {
   debugInlineValues.register(context);
   highlight.register(context);
   agentTools.register(context);
+  check.register(context);
 }
 
 export function deactivate(): void {}

@@ -1,3 +1,5 @@
+import { quote } from './safe';
+
 // Hand-written argv parsing: the CLI ships without dependencies, and its grammar is small
 // enough that a table of flags per command says everything a parser library would.
 
@@ -41,7 +43,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
     const eq = arg.indexOf('=');
     const key = eq === -1 ? arg : arg.slice(0, eq);
     const spec = findSpec(key, specs);
-    if (!spec) throw new UsageError(`unknown option '${key}'`);
+    if (!spec) throw new UsageError(`unknown option ${quote(key)}`);
     if (flags.has(spec.name)) throw new UsageError(`option '--${spec.name}' given twice`);
     if (!spec.value) {
       if (eq !== -1) throw new UsageError(`option '--${spec.name}' takes no value`);

@@ -1,13 +1,14 @@
 import { bounds, boundsKinds, inclusiveEnd, type SnowflakeLayout } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
+import { quote, safeJson } from './safe';
 
 const KINDS = boundsKinds().map((k) => k.kind);
 
 export const boundsCommand: Command = {
   name: 'bounds',
   summary: 'smallest and largest ID of a kind for a time range (for range queries)',
-  usage: 'idsmith bounds KIND --from TIME [--to TIME] [--epoch NAME|MS] [--prefix P]',
+  usage: 'idsmith bounds KIND --from TIME [--to TIME] [--epoch NAME|MS] [--prefix P] [--case upper|lower]',
   help: `Prints, as JSON, the smallest and largest ID of KIND created between --from and --to
 (inclusive; --to defaults to --from), and the longest text prefix shared by both:
 { "min", "max", "prefix", "prefixCovers": { "from", "to" } }.
@@ -21,7 +22,12 @@ Options:
   --epoch NAME|MS   snowflake epoch, required for snowflake: twitter, discord, instagram,
                     sonyflake, mastodon, or a custom epoch in Unix milliseconds
   --prefix P        TypeID prefix
+  --case upper|lower
+                    spell min, max and prefix in this case, as your IDs are stored (ulid,
+                    uuidv7, objectid; default upper for ULID, lower otherwise): case-sensitive
+                    collations and S3 keys compare bytes
   -h, --help        show this help
+  --version         print the version
 
 Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`,
   flags: [
@@ -30,18 +36,20 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     { name: 'to', value: true },
     { name: 'epoch', value: true },
     { name: 'prefix', value: true },
+    { name: 'case', value: true },
   ],
 
   async run(args, io) {
     const [kindText, ...extra] = args.positionals;
     if (kindText === undefined) throw new UsageError('missing KIND');
-    if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+    if (extra.length > 0) throw new UsageError(`unexpected argument ${quote(extra[0]!)}`);
     const kind = KINDS.find((k) => k === kindText);
-    if (!kind) throw new UsageError(`unknown kind '${kindText}' (use one of: ${KINDS.join(', ')})`);
+    if (!kind) throw new UsageError(`unknown kind ${quote(kindText)} (use one of: ${KINDS.join(', ')})`);
     if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
     // A decimal says nothing about its epoch, so bounds without one would silently be guesses.
     if (kind === 'snowflake' && !args.flags.has('epoch')) throw new UsageError('snowflake bounds need --epoch NAME|MS');
     if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
+    if (!['ulid', 'uuidv7', 'objectid'].includes(kind)) rejectFlags(args, ['case'], 'applies only to ulid, uuidv7 and objectid');
 
     const fromText = stringFlag(args, 'from');
     if (fromText === undefined) throw new UsageError('missing --from TIME');
@@ -49,9 +57,9 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     const toText = stringFlag(args, 'to');
     // A bare date as the end (or as the only time) means that whole UTC day.
     const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
-    if (toMs < fromMs) throw new UsageError(`--to (${toText}) is before --from (${fromText})`);
+    if (toMs < fromMs) throw new UsageError(`--to ${quote(toText ?? fromText)} is before --from ${quote(fromText)}`);
 
-    const opts: { epoch?: SnowflakeLayout; prefix?: string } = {};
+    const opts: { epoch?: SnowflakeLayout; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
     const epoch = stringFlag(args, 'epoch');
     if (epoch !== undefined) {
       opts.epoch = epochOption(epoch);
@@ -59,7 +67,12 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     }
     const prefix = stringFlag(args, 'prefix');
     if (prefix !== undefined) opts.prefix = prefixOption(prefix);
-    io.stdout(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2) + '\n');
+    const letterCase = stringFlag(args, 'case');
+    if (letterCase !== undefined) {
+      if (letterCase !== 'upper' && letterCase !== 'lower') throw new UsageError(`--case must be upper or lower, got ${quote(letterCase)}`);
+      opts.letterCase = letterCase;
+    }
+    await io.stdout(safeJson(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2)) + '\n');
     return EXIT_OK;
   },
 };

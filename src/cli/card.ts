@@ -1,7 +1,9 @@
 import type { Decoded, FieldValue } from '../core';
+import { QUOTE_MAX, escapeControls } from './safe';
 
 // The human-readable form of `inspect`: one card per ID, aligned labels, blank line between
-// cards. Tools should use `--json`; this layout may change.
+// cards. Tools should use `--json`; this layout may change. Every value goes through
+// escapeControls: the input and anything derived from it are text from outside.
 
 export function formatCard(d: Decoded): string {
   const rows: [string, string][] = [['kind', d.kind]];
@@ -11,7 +13,8 @@ export function formatCard(d: Decoded): string {
   if (d.time !== undefined) rows.push(['time', `${d.timePrecise ?? d.time}  (unix ms ${d.unixMs})`]);
   for (const [name, value] of Object.entries(d.fields)) rows.push([name, fieldText(value)]);
   const width = Math.max(...rows.map(([label]) => label.length));
-  const lines = [d.input, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
+  const head = d.input.length > QUOTE_MAX ? `${d.input.slice(0, QUOTE_MAX)}…` : d.input;
+  const lines = [head, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
   if (d.candidates?.length) {
     lines.push(d.time === undefined ? '  possible readings (pick one with --epoch):' : '  other readings:');
     const nameWidth = Math.max(...d.candidates.map((c) => c.epoch.length));
@@ -21,7 +24,7 @@ export function formatCard(d: Decoded): string {
       lines.push(`    ${c.epoch.padEnd(nameWidth)}  ${c.time}  ${fields}${mark}`);
     }
   }
-  return lines.join('\n') + '\n';
+  return lines.map(escapeControls).join('\n') + '\n';
 }
 
 function fieldText(value: FieldValue): string {

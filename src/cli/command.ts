@@ -1,6 +1,7 @@
 import { IdError, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix, type SnowflakeLayout } from '../core';
 import { UsageError, type FlagSpec, type ParsedArgs } from './args';
 import type { CliIo } from './io';
+import { escapeControls, quote } from './safe';
 
 /** One `idsmith` sub-command: its grammar, its help, and what it does. Returns the exit code. */
 export interface Command {
@@ -16,6 +17,8 @@ export interface Command {
 }
 
 export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', value: false };
+/** Accepted by every command (added by main), so `idsmith scan --version` works too. */
+export const VERSION_FLAG: FlagSpec = { name: 'version', value: false };
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
@@ -27,7 +30,7 @@ function asUsage<T>(option: string, fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof IdError) throw new UsageError(`--${option}: ${err.message}`);
+    if (err instanceof IdError) throw new UsageError(`--${option}: ${escapeControls(err.message)}`);
     throw err;
   }
 }
@@ -46,15 +49,16 @@ export function timeOption(option: string, text: string, io: CliIo): number {
   return asUsage(option, () => parseTimeInput(text, io.now ? io.now() : Date.now()).ms);
 }
 
-export function prefixOption(text: string): string {
-  asUsage('prefix', () => validateTypeIdPrefix(text));
+/** A TypeID prefix; `option` names where it came from (`--prefix P` or `--to typeid:P`). */
+export function prefixOption(text: string, option = 'prefix'): string {
+  asUsage(option, () => validateTypeIdPrefix(text));
   return text;
 }
 
 /** A positive integer option such as `-n`. */
 export function countOption(option: string, text: string, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
-    throw new UsageError(`--${option} must be a whole number from 1 to ${max}, got '${text}'`);
+    throw new UsageError(`--${option} must be a whole number from 1 to ${max}, got ${quote(text)}`);
   }
   return Number(text);
 }

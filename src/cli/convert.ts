@@ -1,14 +1,15 @@
 import { CONVERT_TARGETS, IdError, convert } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, prefixOption, type Command } from './command';
-import { readIds } from './io';
+import { Output, ids } from './io';
+import { escapeControls, quote } from './safe';
 
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'rewrite 128-bit IDs in another format (ULID, UUID, hex, int, base64, TypeID, ...)',
   usage: 'idsmith convert --to TARGET [ID ...]',
   help: `Converts each ID given as an argument, or each line of standard input when none are given,
-and prints one result per line. A ULID, UUID, TypeID, 32-digit hex, decimal integer, base64 or
+and prints one result per line, streaming: results come out as lines go in. A ULID, UUID, TypeID, 32-digit hex, decimal integer, base64 or
 base64url value is accepted as input.
 
 Targets:
@@ -20,6 +21,7 @@ Targets:
 Options:
   --to TARGET   the output format (required)
   -h, --help    show this help
+  --version     print the version
 
 An input that cannot be converted prints nothing on standard output (the other lines are still
 printed) and a message naming it on standard error.
@@ -30,30 +32,35 @@ Exit status: 0 all converted, 1 some input could not be converted, 2 usage error
     const target = stringFlag(args, 'to');
     if (target === undefined) throw new UsageError('missing --to TARGET');
     checkTarget(target);
-    const ids = await readIds(args.positionals, io);
-    const out: string[] = [];
+    const out = new Output(io);
     let failed = false;
-    for (const id of ids) {
-      try {
-        out.push(convert(id, target));
-      } catch (err) {
-        if (!(err instanceof IdError)) throw err;
+    for await (const line of ids(args.positionals, io)) {
+      if (line.droppedFrom !== undefined) {
         failed = true;
-        io.stderr(`idsmith: cannot convert '${id}' to ${target}: ${err.message}\n`);
+        io.stderr(`idsmith: cannot convert ${quote(line.text, line.droppedFrom)} to ${target}: the line is too long to be an ID\n`);
+      } else if (line.text !== '') {
+        try {
+          out.push(convert(line.text, target) + '\n');
+        } catch (err) {
+          if (!(err instanceof IdError)) throw err;
+          failed = true;
+          io.stderr(`idsmith: cannot convert ${quote(line.text)} to ${target}: ${escapeControls(err.message)}\n`);
+        }
       }
+      await out.afterLine(line);
     }
-    if (out.length > 0) io.stdout(out.join('\n') + '\n');
+    await out.flush();
     return failed ? EXIT_INVALID : EXIT_OK;
   },
 };
 
 function checkTarget(target: string): void {
   if (target.startsWith('typeid:')) {
-    prefixOption(target.slice('typeid:'.length));
+    prefixOption(target.slice('typeid:'.length), 'to');
     return;
   }
   const known: readonly string[] = CONVERT_TARGETS;
   if (!known.includes(target)) {
-    throw new UsageError(`unknown target '${target}' (use one of: ${known.join(', ')}, typeid:PREFIX)`);
+    throw new UsageError(`unknown target ${quote(target)} (use one of: ${known.join(', ')}, typeid:PREFIX)`);
   }
 }

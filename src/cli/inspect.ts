@@ -1,8 +1,9 @@
-import { inspect, type Decoded } from '../core';
+import { inspect, type Decoded, type SnowflakeLayout } from '../core';
 import { stringFlag } from './args';
 import { formatCard } from './card';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, epochOption, type Command } from './command';
-import { readIds } from './io';
+import { Output, ids, type InputLine } from './io';
+import { QUOTE_MAX, escapeControls, quote, safeJson } from './safe';
 
 export const inspectCommand: Command = {
   name: 'inspect',
@@ -10,7 +11,7 @@ export const inspectCommand: Command = {
   usage: 'idsmith inspect [--json] [--epoch NAME|MS] [ID ...]',
   help: `Decodes each ID given as an argument, or each line of standard input when none are given
 (blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId and
-TypeID.
+TypeID. Standard input is read as a stream: results come out as lines go in.
 
 Options:
   --json            print one JSON array, one object per input, in input order
@@ -19,6 +20,7 @@ Options:
                     Without it (or with auto) every reading is listed, and the time is
                     set only when exactly one reading is plausible.
   -h, --help        show this help
+  --version         print the version
 
 Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr), 2 usage error.`,
   flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'epoch', value: true }],
@@ -26,15 +28,41 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');
     const epoch = epochText === undefined ? undefined : epochOption(epochText);
-    const ids = await readIds(args.positionals, io);
-    const results = ids.map((id) => inspect(id, epoch === undefined ? {} : { epoch }));
-    const invalid = results.filter((d) => !d.valid);
-    for (const d of invalid) io.stderr(`idsmith: invalid ID '${d.input}': ${d.error ?? 'not recognised'}\n`);
-    io.stdout(args.flags.has('json') ? JSON.stringify(results, null, 2) + '\n' : cards(results));
-    return invalid.length > 0 ? EXIT_INVALID : EXIT_OK;
+    const json = args.flags.has('json');
+    const out = new Output(io);
+    let count = 0;
+    let invalid = false;
+    for await (const line of ids(args.positionals, io)) {
+      if (line.text === '' && line.droppedFrom === undefined) {
+        await out.afterLine(line); // a blank line, passed on only to flush what is waiting
+        continue;
+      }
+      const d = decode(line, epoch);
+      if (!d.valid) {
+        invalid = true;
+        io.stderr(`idsmith: invalid ID ${quote(d.input, line.droppedFrom)}: ${escapeControls(d.error ?? 'not recognised')}\n`);
+      }
+      // The same bytes JSON.stringify(results, null, 2) gave when results were one array.
+      if (json) out.push((count === 0 ? '[\n  ' : ',\n  ') + safeJson(JSON.stringify(d, null, 2)).replace(/\n/g, '\n  '));
+      else out.push((count === 0 ? '' : '\n') + formatCard(d));
+      count++;
+      await out.afterLine(line);
+    }
+    if (json) out.push(count === 0 ? '[]\n' : '\n]\n');
+    await out.flush();
+    return invalid ? EXIT_INVALID : EXIT_OK;
   },
 };
 
-function cards(results: readonly Decoded[]): string {
-  return results.map(formatCard).join('\n');
+function decode(line: InputLine, epoch: SnowflakeLayout | undefined): Decoded {
+  if (line.droppedFrom === undefined) return inspect(line.text, epoch === undefined ? {} : { epoch });
+  // Only the start of an over-long line was kept; no ID is that long, so say so without it.
+  return {
+    input: line.text.slice(0, QUOTE_MAX),
+    kind: 'unknown',
+    valid: false,
+    error: `A line of ${line.droppedFrom.toLocaleString('en-US')} characters is too long to be an ID.`,
+    errorCode: 'INVALID_LENGTH',
+    fields: {},
+  };
 }

@@ -1,27 +1,167 @@
 // The CLI talks to the world only through this interface, so tests run every command
-// in-process with captured output instead of spawning a process per case.
+// in-process with captured output; src/cli.ts connects it to the process. Input arrives as a
+// stream of byte chunks and output leaves in bounded batches, so memory stays flat whatever
+// the input size.
+import { escapeControlsInLines } from './safe';
 
 export interface CliIo {
-  /** The whole of standard input; only called when a command needs IDs and none were given. */
-  readStdin(): Promise<string>;
-  stdout(text: string): void;
+  /** Standard input as byte chunks; only iterated when a command reads stdin. */
+  stdin(): AsyncIterable<Uint8Array>;
+  /** A named file as byte chunks; rejects (or throws while iterating) when it cannot be read. */
+  readFile(path: string): AsyncIterable<Uint8Array>;
+  /** Writes to standard output; the promise settles once more may be written (backpressure). */
+  stdout(chunk: string | Uint8Array): Promise<void> | void;
   stderr(text: string): void;
+  /** Whether standard output is a terminal: then input bytes are never echoed raw. */
+  stdoutIsTty?: boolean;
   /** Current time for relative `--time`/`--from` values; injectable so tests are stable. */
   now?: () => number;
 }
 
-/** Input lines as IDs: surrounding whitespace (including a Windows CR) trimmed, blanks dropped. */
-export function inputLines(text: string): string[] {
-  const ids: string[] = [];
-  for (const line of text.split('\n')) {
-    const id = line.trim();
-    if (id !== '') ids.push(id);
+/**
+ * Batches small writes into chunks of about 64 KB and waits whenever the sink asks to. In
+ * `bytes` mode each string holds one byte per character (latin1), so input lines copied
+ * through come out byte for byte, invalid UTF-8 included; to a terminal they are decoded and
+ * their control characters escaped instead.
+ */
+export class Output {
+  private parts: string[] = [];
+  private size = 0;
+
+  constructor(private readonly io: CliIo, private readonly mode: 'text' | 'bytes' = 'text', private readonly limit = 64 * 1024) {}
+
+  /** Queues text; loops check `full` (or call `afterLine`) so a batch stays near the limit. */
+  push(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
   }
-  return ids;
+
+  get full(): boolean {
+    return this.size >= this.limit;
+  }
+
+  /** After each line: flush when the batch is full or no more input has arrived yet. */
+  async afterLine(line: { endOfChunk?: boolean }): Promise<void> {
+    if (line.endOfChunk || this.size >= this.limit) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.parts.length === 0) return;
+    const text = this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    await this.io.stdout(this.mode === 'text' ? text : bytesOut(text, this.io.stdoutIsTty === true));
+  }
 }
 
-/** IDs from the arguments, or from stdin one per line when there are none. */
-export async function readIds(positionals: readonly string[], io: CliIo): Promise<string[]> {
-  if (positionals.length > 0) return [...positionals];
-  return inputLines(await io.readStdin());
+function bytesOut(latin1: string, tty: boolean): string | Uint8Array {
+  const bytes = Buffer.from(latin1, 'latin1');
+  return tty ? escapeControlsInLines(bytes.toString('utf8')) : bytes;
+}
+
+/** Longest input line the ID commands read; longer ones are reported, not held. IDs are < 100. */
+export const MAX_ID_LINE = 64 * 1024;
+
+export interface InputLine {
+  /** The line without its `\n` (a trailing `\r` is left to the caller). Cut at the cap. */
+  text: string;
+  /** Length of the whole line in characters when it was longer than the cap. */
+  droppedFrom?: number;
+  /** The last whole line of what has arrived so far: the moment to flush output. */
+  endOfChunk?: boolean;
+}
+
+/**
+ * UTF-8 lines of a byte stream, each held only up to `max` characters: a line of any length
+ * passes in constant memory. `\n` never occurs inside a multi-byte UTF-8 sequence, and the
+ * streaming decoder carries sequences split between chunks.
+ */
+export async function* utf8Lines(source: AsyncIterable<Uint8Array>, max = MAX_ID_LINE): AsyncGenerator<InputLine> {
+  const decoder = new TextDecoder('utf-8');
+  let carry = '';
+  let overflow = -1; // characters seen of an over-long line, or -1
+  const take = function* (text: string): Generator<InputLine> {
+    let from = 0;
+    let held: InputLine | undefined;
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      const end = nl === -1 ? text.length : nl;
+      if (overflow >= 0) {
+        overflow += end - from;
+      } else if (carry.length + end - from > max) {
+        overflow = carry.length + end - from;
+        carry = (carry + text.slice(from, from + max - carry.length));
+      } else if (nl === -1) {
+        carry += text.slice(from);
+      } else {
+        carry = carry === '' ? text.slice(from, end) : carry + text.slice(from, end);
+      }
+      if (nl === -1) break;
+      // Each line is yielded once the next is known, so the last one can carry endOfChunk.
+      if (held) yield held;
+      held = overflow >= 0 ? { text: carry, droppedFrom: overflow } : { text: carry };
+      carry = '';
+      overflow = -1;
+      from = nl + 1;
+    }
+    if (held) yield { ...held, endOfChunk: true };
+  };
+  for await (const chunk of source) yield* take(decoder.decode(chunk, { stream: true }));
+  yield* take(decoder.decode());
+  if (carry !== '' || overflow >= 0) yield overflow >= 0 ? { text: carry, droppedFrom: overflow, endOfChunk: true } : { text: carry, endOfChunk: true };
+}
+
+/** Arguments as IDs, or stdin lines (trimmed, blanks dropped) when there are none. */
+export async function* ids(positionals: readonly string[], io: CliIo): AsyncGenerator<InputLine> {
+  if (positionals.length > 0) {
+    for (const p of positionals) yield { text: p };
+    return;
+  }
+  for await (const line of utf8Lines(io.stdin())) {
+    const text = line.text.trim();
+    if (text !== '' || line.droppedFrom !== undefined || line.endOfChunk) yield { ...line, text };
+  }
+}
+
+/**
+ * A run of input bytes as a latin1 string (one character per byte, so offsets are byte
+ * offsets and nothing is altered), ending at a line end unless `continues`: a line longer
+ * than the segment cap is passed on in pieces cut after a space or tab where there is one.
+ */
+export interface Block {
+  text: string;
+  /** The last line of the block goes on in the next block. */
+  continues: boolean;
+}
+
+/** Longest piece of one line `blocks` holds at a time. */
+export const MAX_SEGMENT = 1024 * 1024;
+
+export async function* blocks(source: AsyncIterable<Uint8Array>, maxSegment = MAX_SEGMENT): AsyncGenerator<Block> {
+  let pending: Buffer | undefined;
+  for await (const chunk of source) {
+    let buf = pending ? Buffer.concat([pending, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    pending = undefined;
+    const nl = buf.lastIndexOf(10);
+    if (nl !== -1) {
+      yield { text: buf.toString('latin1', 0, nl + 1), continues: false };
+      buf = buf.subarray(nl + 1);
+    }
+    while (buf.length > maxSegment) {
+      // Cut after the last blank in the cap so no ID is split; a megabyte without one is no log line.
+      let cut = Math.max(buf.lastIndexOf(32, maxSegment - 1), buf.lastIndexOf(9, maxSegment - 1)) + 1;
+      if (cut <= 0) cut = maxSegment;
+      yield { text: buf.toString('latin1', 0, cut), continues: true };
+      buf = buf.subarray(cut);
+    }
+    // Copied so a large chunk it was cut from is not kept alive.
+    if (buf.length > 0) pending = Buffer.from(buf);
+  }
+  if (pending) yield { text: pending.toString('latin1'), continues: false };
+}
+
+/** Named files in turn (`-` is standard input), or standard input when none are named. */
+export function openInputs(files: readonly string[], io: CliIo): { name: string | undefined; source: () => AsyncIterable<Uint8Array> }[] {
+  if (files.length === 0) return [{ name: undefined, source: () => io.stdin() }];
+  return files.map((f) => ({ name: f, source: () => (f === '-' ? io.stdin() : io.readFile(f)) }));
 }

@@ -2,17 +2,21 @@ import { IdError } from '../core';
 import { version } from '../../package.json';
 import { UsageError, parseArgs } from './args';
 import { boundsCommand } from './bounds';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Command } from './command';
+import { checkCommand } from './check';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
 import { convertCommand } from './convert';
 import { inspectCommand } from './inspect';
 import type { CliIo } from './io';
 import { newCommand } from './new';
+import { scanCommand } from './scan';
+import { sortCommand } from './sort';
+import { escapeControls, quote } from './safe';
 
 export type { CliIo } from './io';
 
-const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand];
+const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand, scanCommand, sortCommand, checkCommand];
 
-const USAGE = 'usage: idsmith <inspect|convert|new|bounds> [options] [args]';
+const USAGE = `usage: idsmith <${COMMANDS.map((c) => c.name).join('|')}> [options] [args]`;
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -28,7 +32,9 @@ Options:
   -h, --help     show this help ('idsmith COMMAND --help' for a command's options)
   --version      print the version
 
-Exit status: 0 success, 1 invalid input, 2 usage error.
+Exit status: 0 success, 1 invalid input (or an ID found invalid), 2 usage error or an
+unreadable file. Output carries no colour; terminal control characters from the input are
+shown escaped, never written raw to a terminal.
 `;
 }
 
@@ -43,24 +49,28 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT_USAGE;
   }
   if (first === '--help' || first === '-h') {
-    io.stdout(topHelp());
+    await io.stdout(topHelp());
     return EXIT_OK;
   }
   if (first === '--version') {
-    io.stdout(`${version}\n`);
+    await io.stdout(`${version}\n`);
     return EXIT_OK;
   }
-  if (first === 'help') return help(rest[0], io);
+  if (first === 'help') return await help(rest[0], io);
   const command = COMMANDS.find((c) => c.name === first);
   if (!command) {
-    const what = first.startsWith('-') ? `unknown option '${first}'` : `unknown command '${first}'`;
+    const what = first.startsWith('-') ? `unknown option ${quote(first)}` : `unknown command ${quote(first)}`;
     io.stderr(`idsmith: ${what}\n${USAGE}\nTry 'idsmith --help'.\n`);
     return EXIT_USAGE;
   }
   try {
-    const args = parseArgs(rest, command.flags);
+    const args = parseArgs(rest, [...command.flags, VERSION_FLAG]);
     if (args.flags.has('help')) {
-      io.stdout(commandHelp(command));
+      await io.stdout(commandHelp(command));
+      return EXIT_OK;
+    }
+    if (args.flags.has('version')) {
+      await io.stdout(`${version}\n`);
       return EXIT_OK;
     }
     return await command.run(args, io);
@@ -72,24 +82,24 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     // Reached when valid-looking options still cannot be honoured, e.g. a time a format
     // cannot hold or a monotonic counter that ran out.
     if (err instanceof IdError) {
-      io.stderr(`idsmith ${command.name}: ${err.message}\n`);
+      io.stderr(`idsmith ${command.name}: ${escapeControls(err.message)}\n`);
       return EXIT_INVALID;
     }
     throw err;
   }
 }
 
-function help(name: string | undefined, io: CliIo): number {
+async function help(name: string | undefined, io: CliIo): Promise<number> {
   if (name === undefined) {
-    io.stdout(topHelp());
+    await io.stdout(topHelp());
     return EXIT_OK;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.stderr(`idsmith: unknown command '${name}'\n${USAGE}\n`);
+    io.stderr(`idsmith: unknown command ${quote(name)}\n${USAGE}\n`);
     return EXIT_USAGE;
   }
-  io.stdout(commandHelp(command));
+  await io.stdout(commandHelp(command));
   return EXIT_OK;
 }
 

@@ -30,7 +30,14 @@ export interface BoundsOptions {
   /** Snowflake epoch in any form `parseSnowflakeEpoch` reads; auto is refused (bounds need one). */
   epoch?: unknown;
   prefix?: string;
+  /** Letter case of min, max and prefix for kinds whose text may be spelled either way (ulid,
+   *  uuidv7, objectid), to match IDs stored in that case: text columns with a case-sensitive
+   *  collation (PostgreSQL "C", MariaDB *_bin) and S3 keys compare bytes. Default: the canonical
+   *  case (upper for ULID, lower for UUID and ObjectId). */
+  letterCase?: 'upper' | 'lower';
 }
+
+const CASE_FREE: ReadonlySet<BoundsKind> = new Set(['ulid', 'uuidv7', 'objectid']);
 
 function commonPrefix(a: string, b: string): string {
   let i = 0;
@@ -47,6 +54,18 @@ function codecFor(kind: BoundsKind, opts: BoundsOptions): { spec: BoundsSpec; co
   }
   const snowflake = spec.needs === 'epoch' ? parseSnowflakeEpoch(opts.epoch) : undefined;
   return { spec, codec: spec.codec(snowflake === undefined ? { prefix: opts.prefix ?? '' } : { snowflake, prefix: opts.prefix ?? '' }) };
+}
+
+function letterCase(kind: BoundsKind, c: BoundsOptions['letterCase']): (text: string) => string {
+  if (c === undefined) return (t) => t;
+  if (c !== 'upper' && c !== 'lower') {
+    throw new IdError('INVALID_ARGUMENT', `The letter case must be upper or lower; got ${String(c)}.`);
+  }
+  if (!CASE_FREE.has(kind)) {
+    throw new IdError('INVALID_ARGUMENT',
+      `Only ULID, UUIDv7 and ObjectId bounds can be spelled in either case; ${kind} text has one spelling.`);
+  }
+  return c === 'upper' ? (t) => t.toUpperCase() : (t) => t.toLowerCase();
 }
 
 /** Smallest and largest ID for [fromMs, toMs] (inclusive), their common prefix and its window. */
@@ -75,6 +94,7 @@ export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, 
   } else if (unit > 1 && (window.from !== formatIso(from) || window.to !== formatIso(to))) {
     notes.push(`These snowflakes count ${unit} ms units: the window is widened to whole units.`);
   }
+  if (spec.note) notes.push(spec.note);
   if (spec.needs === 'epoch') {
     if (min.length !== max.length) {
       // Decimal texts of different lengths share no prefix that selects only this window.
@@ -86,7 +106,18 @@ export function bounds(kind: BoundsKind, fromMs: number, toMs: number = fromMs, 
   }
   const [lo, hi] = codec.span(prefix, min.length);
   const prefixCovers = { from: formatIso(codec.timeOf(lo)), to: formatIso(codec.timeOf(hi) + unit - 1) };
-  const out: Bounds = { min, max, prefix, prefixCovers, window };
+  const spell = letterCase(kind, opts.letterCase);
+  const out: Bounds = { min: spell(min), max: spell(max), prefix: spell(prefix), prefixCovers, window };
   if (notes.length > 0) out.note = notes.join(' ');
   return out;
+}
+
+/**
+ * The `BETWEEN` operands Idsmith writes after `WHERE id ` for bounds. Text IDs are quoted
+ * string literals, which PostgreSQL also reads as a `uuid` and MariaDB as a `UUID`; snowflakes
+ * are bare integers for a `bigint` column. The database tests run this text on real servers.
+ */
+export function boundsSql(kind: BoundsKind, b: Pick<Bounds, 'min' | 'max'>): string {
+  const q = (id: string): string => (kind === 'snowflake' ? id : `'${id}'`);
+  return `BETWEEN ${q(b.min)} AND ${q(b.max)}`;
 }

@@ -29,3 +29,4 @@ export * from './inspect';
 export * from './scan';
 export * from './md5';
 export * from './keys';
+export * from './check';

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind, SnowflakeLayout, SnowflakePreset } from '../core';
-import { IdError, SNOWFLAKE_PRESETS, bounds, boundsKinds, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../core';
+import {
+  IdError, SNOWFLAKE_PRESETS, bounds, boundsKinds, boundsSql, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix,
+} from '../core';
 import { Commands } from './shared/commands';
 import { Cancelled, errorMessage } from './shared/outcome';
 import { settings } from './shared/settings';
@@ -80,7 +82,10 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
       throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
     }
     const [fromMs, toMs] = await window(args);
-    const opts: { epoch?: SnowflakeLayout; prefix?: string } = {};
+    const opts: { epoch?: SnowflakeLayout; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
+    // Spelled like the IDs Idsmith inserts, so a case-sensitive collation or S3 key matches them.
+    if (kind === 'ulid') opts.letterCase = settings().ulid.case;
+    if (kind === 'uuidv7') opts.letterCase = settings().uuid.case;
     const needs = KINDS.find((k) => k.kind === kind)?.needs;
     if (needs === 'epoch') opts.epoch = await snowflakeEpoch(args.epoch);
     if (needs === 'prefix') opts.prefix = await typeIdPrefix(args.prefix);
@@ -115,10 +120,6 @@ function coverageMessage(r: BoundsResult): string {
   return base + prefix + (r.note ? ` ${r.note}` : '');
 }
 
-function quote(kind: BoundsKind, id: string): string {
-  return kind === 'snowflake' ? id : `'${id}'`;
-}
-
 function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: string | undefined): string {
   const prefixNote = b.prefix
     ? `prefix ${b.prefix} covers ${b.prefixCovers.from} .. ${b.prefixCovers.to} (coarser than the window)`
@@ -128,7 +129,7 @@ function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: stri
     case 'prefix':
       return b.prefix;
     case 'sql':
-      return [`-- ${header}`, `BETWEEN ${quote(kind, b.min)} AND ${quote(kind, b.max)}`, `-- ${prefixNote}`].join('\n');
+      return [`-- ${header}`, boundsSql(kind, b), `-- ${prefixNote}`].join('\n');
     case 'lines': {
       const c = comment ? `${comment} ` : '';
       return [`${c}${header}: min, max, then their common prefix`, `${c}${prefixNote}`, b.min, b.max, b.prefix].join('\n');

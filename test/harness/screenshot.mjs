@@ -57,6 +57,21 @@ const SHOTS = {
     await page.waitForTimeout(300);
     return page;
   },
+  /** Idsmith: Summarize IDs on the open file (use with --file fixtures/events.csv). */
+  async summary(page) {
+    await runCommand(page, 'Idsmith: Summarize IDs');
+    // The panel's content sits in nested iframes; the outer one is enough to know it is open.
+    await page.locator('iframe.webview.ready').first().waitFor({ state: 'attached', timeout: 15_000 });
+    const drawn = async () => {
+      for (const frame of page.frames()) if (await frame.$('svg.histogram').catch(() => null)) return true;
+      return false;
+    };
+    for (let i = 0; i < 60 && !(await drawn()); i++) await page.waitForTimeout(500);
+    if (!(await drawn())) throw new Error('the summary panel never showed its histogram');
+    await page.waitForTimeout(500);
+    await page.mouse.move(5, 5);
+    return page;
+  },
   /** A new untitled file, a cursor at the end of six lines, then Insert UUID v7 (Ctrl+Alt+U 7). */
   async multicursor(page) {
     await runCommand(page, 'File: New Untitled Text File');

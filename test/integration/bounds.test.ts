@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inspect } from '../../src/core';
+import { bounds, boundsSql, inspect } from '../../src/core';
 import type { BoundsResult } from '../../src/editor/bounds';
-import { activateExtension, closeAllEditors, openActive as open } from './util';
+import { activateExtension, closeAllEditors, openActive as open, useSettings } from './util';
 
 // idsmith.insertBounds in its argument form (as a keybinding calls it): the inserted smallest
 // and largest IDs must decode, with the core's decoder, to the edges of the window.
@@ -100,6 +100,26 @@ describe('Insert Time-Window Bounds', () => {
       const { result, doc } = await insertBounds(args);
       assert.equal(result, undefined);
       assert.equal(doc.getText(), '');
+    });
+  }
+});
+
+describe('Insert Time-Window Bounds: spelled like the IDs Idsmith inserts', () => {
+  before(() => activateExtension());
+  afterEach(() => closeAllEditors());
+  useSettings({ 'ulid.case': 'lower', 'uuid.case': 'upper' });
+
+  // Case-sensitive collations (PostgreSQL "C", MariaDB *_bin) and S3 keys compare bytes, so
+  // bounds for lower-case ULIDs must be lower-case too (test/db runs this on real servers).
+  for (const [kind, letterCase] of [['ulid', 'lower'], ['uuidv7', 'upper']] as const) {
+    it(`${kind}: follows idsmith.${kind === 'ulid' ? 'ulid' : 'uuid'}.case (${letterCase}), as \`idsmith bounds --case\` does`, async () => {
+      const { result, doc } = await insertBounds({ kind, from: FROM, to: TO }, 'sql');
+      const core = bounds(kind, FROM, TO, { letterCase });
+      assert.equal(doc.lineAt(1).text, boundsSql(kind, core));
+      assert.deepEqual([result!.min, result!.max, result!.prefix], [core.min, core.max, core.prefix]);
+      const spelled = letterCase === 'lower' ? core.min.toLowerCase() : core.min.toUpperCase();
+      assert.equal(core.min, spelled);
+      assert.equal(inspect(result!.min).unixMs, FROM);
     });
   }
 });

@@ -43,6 +43,14 @@ export async function openActive(content: string, language?: string): Promise<vs
   return editor;
 }
 
+/** Opens a file of the fixture workspace (test/fixtures/workspace), e.g. `ids.json`. */
+export async function openFixture(relativePath: string): Promise<vscode.TextEditor> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder: the harness opens test/fixtures/workspace');
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, relativePath));
+  return vscode.window.showTextDocument(doc);
+}
+
 /**
  * Closes every editor without save prompts: untitled documents are reverted first, because a
  * modal "Save changes?" dialog would block the suite until it times out.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { bounds, type BoundsKind, type BoundsOptions } from '../../src/core/bounds';
+import { bounds, boundsSql, type BoundsKind, type BoundsOptions } from '../../src/core/bounds';
 import { IdError, type Decoded } from '../../src/core/types';
 import { decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 
@@ -63,6 +63,7 @@ describe('bounds', () => {
     const k = bounds('ksuid', Date.parse('2017-10-10T04:00:47.250Z'), Date.parse('2017-10-10T04:00:48.100Z'));
     assert.deepEqual(k.window, { from: '2017-10-10T04:00:47.000Z', to: '2017-10-10T04:00:48.999Z' });
     assert.match(k.note!, /whole seconds/);
+    assert.match(k.note!, /binary collation \(PostgreSQL COLLATE "C", MySQL\/MariaDB \*_bin\)/);
     assert.equal(decodeKsuid(k.min).time, '2017-10-10T04:00:47.000Z');
     const o = bounds('objectid', Date.parse('2012-10-17T21:13:27.900Z'));
     assert.equal(o.min, '507f1f770000000000000000');
@@ -141,4 +142,38 @@ describe('bounds', () => {
       }), { numRuns: 150 });
     });
   }
+});
+
+describe('boundsSql (the BETWEEN the editor writes; test/db runs it on real servers)', () => {
+  it('quotes text kinds and leaves snowflakes bare for a bigint column', () => {
+    const jan = Date.UTC(2024, 0, 1);
+    const u = bounds('uuidv7', jan, jan + 999);
+    assert.equal(boundsSql('uuidv7', u), `BETWEEN '${u.min}' AND '${u.max}'`);
+    const s = bounds('snowflake', jan, jan, { epoch: 'discord' });
+    assert.equal(boundsSql('snowflake', s), `BETWEEN ${s.min} AND ${s.max}`);
+    assert.match(boundsSql('snowflake', s), /^BETWEEN \d+ AND \d+$/);
+  });
+});
+
+describe('bounds letterCase (IDs stored lower- or upper-case)', () => {
+  const from = Date.UTC(2024, 2, 10, 12, 34, 56, 789), to = Date.UTC(2024, 2, 20, 23, 59, 59, 999);
+
+  it('spells min, max and prefix in the case asked for, and keeps the window', () => {
+    for (const [kind, letterCase] of [['ulid', 'lower'], ['uuidv7', 'upper'], ['objectid', 'upper']] as const) {
+      const canonical = bounds(kind, from, to);
+      const spelled = bounds(kind, from, to, { letterCase });
+      const spell = (t: string): string => (letterCase === 'lower' ? t.toLowerCase() : t.toUpperCase());
+      assert.deepEqual([spelled.min, spelled.max, spelled.prefix], [canonical.min, canonical.max, canonical.prefix].map(spell));
+      assert.notEqual(spelled.min, canonical.min, kind);
+      assert.deepEqual([spelled.window, spelled.prefixCovers], [canonical.window, canonical.prefixCovers]);
+    }
+    assert.deepEqual(bounds('ulid', from, to, { letterCase: 'upper' }), bounds('ulid', from, to));
+  });
+
+  it('refuses it where the text has one spelling, and refuses other cases', () => {
+    for (const kind of ['ksuid', 'typeid'] as const) {
+      assert.throws(() => bounds(kind, from, to, { letterCase: 'lower' }), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT');
+    }
+    assert.throws(() => bounds('ulid', from, to, { letterCase: 'title' as 'upper' }), /upper or lower/);
+  });
 });

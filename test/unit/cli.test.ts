@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../src/cli/main';
 import { VECTORS } from './helpers';
@@ -14,18 +14,30 @@ interface Run {
 // A fixed "now" keeps relative times (`-2h`) and snowflake plausibility stable.
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
-async function run(argv: string[], stdin = ''): Promise<Run> {
+async function* once(text: string): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(text, 'utf8');
+}
+
+/** Input as a pipe delivers it: in chunks of 16 KB. */
+async function* chunked(text: string): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; i < bytes.length; i += 16384) yield bytes.subarray(i, i + 16384);
+}
+
+async function run(argv: string[], stdin = '', tty = false): Promise<Run> {
   let out = '';
   let err = '';
   let stdinReads = 0;
   const io: CliIo = {
-    readStdin: async () => {
+    stdin: () => {
       stdinReads++;
-      return stdin;
+      return once(stdin);
     },
-    stdout: (t) => void (out += t),
+    readFile: (path) => createReadStream(path),
+    stdout: (t) => void (out += typeof t === 'string' ? t : Buffer.from(t).toString('utf8')),
     stderr: (t) => void (err += t),
     now: () => NOW,
+    stdoutIsTty: tty,
   };
   const code = await main(argv, io);
   assert.ok(stdinReads <= 1, 'stdin is read at most once');
@@ -310,6 +322,19 @@ describe('idsmith CLI', () => {
       assert.ok(tid.min.startsWith('user_'));
     });
 
+    it('spells ULID and UUIDv7 bounds in the --case the IDs are stored in, as the editor does from the settings', async () => {
+      const args = ['--from', '2024-03-10T12:34:56.789Z', '--to', '2024-03-20'];
+      const up = await json(['bounds', 'ulid', ...args]);
+      const low = await json(['bounds', 'ulid', '--case', 'lower', ...args]);
+      assert.deepEqual([low.min, low.max, low.prefix], [up.min, up.max, up.prefix].map((t: string) => t.toLowerCase()));
+      assert.notEqual(low.min, up.min);
+      assert.deepEqual(low.window, up.window);
+      const v7 = await json(['bounds', 'uuidv7', '--case', 'upper', ...args]);
+      assert.match(v7.min, /^[0-9A-F]{8}-[0-9A-F]{4}-7[0-9A-F]{3}-8[0-9A-F]{3}-[0-9A-F]{12}$/);
+      assert.equal((await run(['bounds', 'ksuid', '--case', 'lower', ...args])).code, 2);
+      assert.equal((await run(['bounds', 'ulid', '--case', 'title', ...args])).code, 2);
+    });
+
     it('treats a missing --from, a reversed range or an unknown kind as usage errors', async () => {
       assert.equal((await run(['bounds', 'ulid'])).code, 2);
       assert.equal((await run(['bounds', 'ulid', '--from', '2020-01-02', '--to', '2020-01-01'])).code, 2);
@@ -349,6 +374,83 @@ describe('idsmith CLI', () => {
       const r = await run(['inspect', '--json', '--', '-not-an-option']);
       assert.equal(r.code, 1);
       assert.equal(JSON.parse(r.out)[0].input, '-not-an-option');
+    });
+  });
+
+  describe('backpressure', () => {
+    // A sink that says "wait" on every write: no command may write again before it is ready.
+    async function slowSink(argv: string[], stdin: string): Promise<{ out: string; maxInFlight: number; writes: number }> {
+      let out = '', inFlight = 0, maxInFlight = 0, writes = 0;
+      const io: CliIo = {
+        stdin: () => chunked(stdin),
+        readFile: (path) => createReadStream(path),
+        stdout: (t) => {
+          out += typeof t === 'string' ? t : Buffer.from(t).toString('latin1');
+          writes++;
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          return new Promise<void>((resolve) => setTimeout(() => {
+            inFlight--;
+            resolve();
+          }, 1));
+        },
+        stderr: () => undefined,
+        now: () => NOW,
+      };
+      assert.equal(await main(argv, io), 0);
+      return { out, maxInFlight, writes };
+    }
+
+    it('waits for every write before the next, in every streaming command', async () => {
+      const ids = Array.from({ length: 30_000 }, (_, i) => `${ULID.slice(0, 20)}${String(i).padStart(6, '0')}`);
+      const input = ids.join('\n') + '\n';
+      for (const argv of [['new', 'ulid', '-n', '30000'], ['convert', '--to', 'uuid'], ['inspect', '--json'], ['scan', '--json'], ['scan', '--annotate'], ['sort']]) {
+        const r = await slowSink(argv, input);
+        assert.equal(r.maxInFlight, 1, argv.join(' '));
+        assert.ok(r.writes > 2, `${argv.join(' ')}: ${r.writes} writes`);
+        assert.equal(r.out.split('\n').length - 1 >= 30_000, true, argv.join(' '));
+      }
+    });
+  });
+
+  describe('input echoed back', () => {
+    it('names --to, not --prefix, for a bad prefix in --to typeid:P', async () => {
+      const r = await run(['convert', '--to', 'typeid:BAD', ULID]);
+      assert.equal(r.code, 2);
+      assert.match(r.err, /--to: /);
+      assert.doesNotMatch(r.err, /--prefix/);
+      const p = await run(['new', 'typeid', '--prefix', 'BAD']);
+      assert.match(p.err, /--prefix: /);
+    });
+
+    it('quotes at most 80 characters of any input in a message, with its length', async () => {
+      const long = 'x'.repeat(5000);
+      for (const argv of [['inspect', long], ['convert', '--to', 'uuid', long], ['new', long], ['inspect', `--${long}`], [long]]) {
+        const r = await run(argv);
+        assert.ok(r.err.length < 2000, `${argv[0]}: ${r.err.length} characters on stderr`);
+        assert.match(r.err, /5,00\d characters/, argv[0]);
+      }
+    });
+
+    it('escapes C0, DEL, C1 and bidi controls in cards and messages', async () => {
+      const hostile = '\x1b]0;PWNED\x07 \u202e \x9b \x7f';
+      const r = await run(['inspect'], `${hostile}\n`);
+      assert.equal(r.code, 1);
+      assert.match(r.out, /\\x1b\]0;PWNED\\x07 \\u\{202e\} \\x9b \\x7f/);
+      assert.doesNotMatch(r.out + r.err, /[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+    });
+
+    it('escapes DEL, C1 and bidi characters in JSON, which JSON.stringify leaves raw', async () => {
+      const r = await run(['inspect', '--json'], 'a\u202eb\x9b\n');
+      assert.doesNotMatch(r.out, /[\x7f-\x9f\u202e]/);
+      assert.equal(JSON.parse(r.out)[0].input, 'a\u202eb\x9b');
+    });
+
+    it('copies lines raw through scan --annotate and sort, but escapes them on a terminal', async () => {
+      const input = `\x1b]0;PWNED\x07 ${ULID}\r\n`;
+      assert.equal((await run(['scan', '--annotate'], input)).out, `\x1b]0;PWNED\x07 ${ULID} [2016-07-30T22:36:16.385Z]\r\n`);
+      assert.equal((await run(['scan', '--annotate'], input, true)).out, `\\x1b]0;PWNED\\x07 ${ULID} [2016-07-30T22:36:16.385Z]\r\n`);
+      assert.equal((await run(['sort'], input)).out, input);
+      assert.equal((await run(['sort'], input, true)).out, `\\x1b]0;PWNED\\x07 ${ULID}\r\n`);
     });
   });
 

@@ -2,9 +2,8 @@ import { requireText } from '../args';
 import { generate } from '../generate';
 import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, ksuidSecondsFor, parseKsuid, payloadHex } from '../ksuid';
 import { fill, pad, put32 } from './boundsText';
-import type { Decoded } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
 
@@ -23,7 +22,7 @@ function read(text: string): Id {
   return id;
 }
 
-export function decodeKsuid(text: string): Decoded {
+export function decodeKsuid(text: string): DecodedId {
   requireText(text, 'a KSUID');
   return orThrow(read(text));
 }
@@ -78,6 +77,10 @@ export const ksuid: FormatModule = {
     kind: 'ksuid', label: 'KSUID', detail: 'time-ordered, seconds, 27 chars base62', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('ksuid', { ...o, count }),
   }],
-  bounds: [{ kind: 'ksuid', label: 'KSUID', detail: 'whole seconds', codec: () => BOUNDS }],
+  bounds: [{
+    kind: 'ksuid', label: 'KSUID', detail: 'whole seconds', codec: () => BOUNDS,
+    // Base62 mixes cases: 'a' > 'Z' in byte order only (tested on real servers in test/db).
+    note: 'KSUID text sorts by time only in byte order: compare in a binary collation (PostgreSQL COLLATE "C", MySQL/MariaDB *_bin); linguistic and case-insensitive collations return wrong rows.',
+  }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
 };

@@ -3,9 +3,8 @@ import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
 import { generate } from '../generate';
 import { encodeObjectId, objectIdSecondsFor, parseObjectId } from '../objectid';
 import { fill, pad, put32 } from './boundsText';
-import type { Decoded } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // ObjectId: 32-bit Unix seconds + 5 random bytes + 3-byte counter, in 24 hex digits.
 
@@ -43,7 +42,7 @@ function invalid(text: string): Id {
   throw new Error(`ObjectId readers disagree on "${text}"`);
 }
 
-export function decodeObjectId(text: string): Decoded {
+export function decodeObjectId(text: string): DecodedId {
   requireText(text, 'an ObjectId');
   return orThrow(read(text));
 }

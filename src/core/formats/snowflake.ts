@@ -5,11 +5,11 @@ import {
   SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, parseSnowflake, parseSnowflakeEpoch, shiftOf,
 } from '../snowflake';
 import { formatIso } from '../time';
-import { IdError, type Decoded, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
+import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
 import { generate } from '../generate';
 import { pad } from './boundsText';
 import { Id, failed } from './decoded';
-import { CHAR, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -258,7 +258,7 @@ function read(text: string, layout: SnowflakeLayout | undefined, now: number | u
  * Without one (or `auto`): `candidates` for every preset, and `time` only when exactly one
  * reading is plausible. Invalid text yields `valid: false` with the parser's message.
  */
-export function decodeSnowflake(text: string, epoch?: unknown, now?: number): Decoded {
+export function decodeSnowflake(text: string, epoch?: unknown, now?: number): DecodedId {
   requireText(text, 'a snowflake');
   optional(now, requireNumber, 'the current time');
   // Presets by their exact name skip the parser: the common call in loops.

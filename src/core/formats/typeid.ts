@@ -4,12 +4,11 @@ import { generate } from '../generate';
 import { encodeTypeId, parseTypeId, validateTypeIdPrefix } from '../typeid';
 import { ulidTime } from '../ulid';
 import { clampCrockford, pad, v7Bytes } from './boundsText';
-import type { Decoded } from '../types';
 import { formatUuid } from '../uuid';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM } from './ulid';
 import { readUuidBytes } from './uuid';
-import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // TypeID: `prefix_` + a UUID (usually v7) in 26 lower-case Crockford base32 characters.
 
@@ -29,7 +28,7 @@ function read(text: string): Id {
 }
 
 /** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
-export function decodeTypeId(text: string): Decoded {
+export function decodeTypeId(text: string): DecodedId {
   requireText(text, 'a TypeID');
   return orThrow(read(text));
 }

@@ -217,6 +217,8 @@ export interface BoundsSpec {
   kind: string;
   label: string;
   detail: string;
+  /** Said with every bounds of this kind (how to compare them in a database, say). */
+  note?: string;
   /** What the codec needs beyond the time: a snowflake layout, or a TypeID prefix. */
   needs?: 'epoch' | 'prefix';
   /** The codec; throws `INVALID_ARGUMENT`/`INVALID_PREFIX` for options it cannot use. */

@@ -3,9 +3,8 @@ import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, encodeCrockford } from '..
 import { generate } from '../generate';
 import { ULID_MAX_TIME, checkUlidTime, encodeUlid, parseUlid, ulidTime } from '../ulid';
 import { clampCrockford, fill, pad, put48 } from './boundsText';
-import type { Decoded } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
 
@@ -52,7 +51,7 @@ function read(text: string): Id {
   return id;
 }
 
-export function decodeUlid(text: string): Decoded {
+export function decodeUlid(text: string): DecodedId {
   requireText(text, 'a ULID');
   return orThrow(read(text));
 }

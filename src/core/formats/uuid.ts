@@ -60,7 +60,7 @@ function read(text: string): Id {
   return readUuidBytes(new Id(uuid, text, true, {}, b), b);
 }
 
-export function decodeUuid(text: string): Decoded {
+export function decodeUuid(text: string): DecodedId {
   requireText(text, 'a UUID');
   return orThrow(read(text));
 }

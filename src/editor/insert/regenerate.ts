@@ -20,11 +20,11 @@ import type { Settings } from '../shared/settings';
 // between fixtures stay intact; fresh time-ordered IDs ascend in order of first appearance.
 
 /** Why an ID can't be regenerated faithfully: it stays as it is and the user is told why. */
-class Skip {
+export class Skip {
   constructor(readonly reason: string) {}
 }
 
-interface Plan {
+export interface Plan {
   /** Identity of the ID's value: equal keys get the same replacement. */
   key: string;
   kind: GenKind;
@@ -81,7 +81,7 @@ function snowflakePlan(m: ScanMatch, s: Settings): Plan | Skip {
   return { key: `snowflake:${value}`, kind: 'snowflake', opts, group: `snowflake:${epoch}`, spelling: { case: 'lower', uuid: 'standard' } };
 }
 
-function planFor(m: ScanMatch, s: Settings): Plan | Skip {
+export function planFor(m: ScanMatch, s: Settings): Plan | Skip {
   if (!m.decoded.valid) return new Skip(m.decoded.error ?? 'not a valid ID');
   const plain: Spelling = { case: letterCase(m.text), uuid: 'standard' };
   switch (m.kind) {

@@ -11,6 +11,8 @@ export const Commands = {
   inspect: 'idsmith.inspect',
   convert: 'idsmith.convert',
   insertBounds: 'idsmith.insertBounds',
+  checkFile: 'idsmith.checkFile',
+  summarizeIds: 'idsmith.summarizeIds',
   /** Internal: targets of hover command links (not in the palette). */
   copyText: 'idsmith.copyText',
   convertAt: 'idsmith.convertAt',

@@ -1,0 +1,141 @@
+import { scan, type ScanMatch } from '../core';
+import { UsageError, stringFlag } from './args';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command } from './command';
+import { Output, blocks, openInputs, type Block } from './io';
+import { escapeControls, quote, safeJson } from './safe';
+
+export const scanCommand: Command = {
+  name: 'scan',
+  summary: 'find every ID in logs or any text, with its kind and time',
+  usage: 'idsmith scan [--json] [--annotate] [--epoch NAME|MS] [FILE ...]',
+  help: `Finds every ID in the given files, or in standard input when none are given ('-' also
+means standard input), with the same rules as the editor's hover: hashes, constants, base64 and
+implausible dates are not reported. Streams in constant memory; lines of any length.
+
+Output (one of):
+  default           FILE:LINE:COLUMN: KIND TEXT TIME, one line per ID (for people)
+  --json            NDJSON, one object per ID: line, column (1-based; the column counts
+                    bytes), text, kind, valid, unixMs when it holds a time, file when files
+                    are given
+  --annotate        the input unchanged, except that after each ID holding a time one space
+                    and its ISO 8601 UTC time in brackets are inserted:
+                    session=01ARYZ6S41TSV4RRFFQ69G5FAV [2016-07-30T22:36:16.385Z] user=...
+                    Other bytes (CRLF, invalid UTF-8) are copied as they are; on a terminal,
+                    control characters are shown escaped instead.
+
+Options:
+  --epoch NAME|MS   read snowflakes with this epoch (twitter, discord, instagram, sonyflake,
+                    mastodon, or Unix ms); without it a snowflake is reported when some
+                    preset reading is plausible, with a time only when exactly one is
+  -h, --help        show this help
+  --version         print the version
+
+Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as one),
+2 usage error or a file that cannot be read.`,
+  flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'annotate', value: false }, { name: 'epoch', value: true }],
+
+  async run(args, io) {
+    const json = args.flags.has('json');
+    const annotate = args.flags.has('annotate');
+    if (json && annotate) throw new UsageError('--json and --annotate are two different outputs; pick one');
+    const epochText = stringFlag(args, 'epoch');
+    const epoch = epochText === undefined || epochText.toLowerCase() === 'auto' ? undefined : epochOption(epochText);
+    const opts = { epoch, now: io.now ? io.now() : Date.now() };
+    const out = new Output(io, annotate ? 'bytes' : 'text');
+    let invalid = false;
+    let unreadable = false;
+    for (const input of openInputs(args.positionals, io)) {
+      const file = input.name === undefined ? undefined : safeJson(JSON.stringify(input.name));
+      const shownName = input.name === undefined ? '' : `${escapeControls(input.name)}:`;
+      let line = 1;
+      let column = 1; // column at the start of the block: above 1 when a long line goes on
+      try {
+        for await (const block of blocks(input.source())) {
+          const matches = scanBlock(block, opts);
+          if (annotate) {
+            out.push(matches.length === 0 ? block.text : annotated(block.text, matches));
+            await out.flush();
+          }
+          if (annotate) {
+            invalid ||= matches.some((m) => !m.decoded.valid);
+            continue;
+          }
+          // Line numbers are counted only here, from one line end to the next match.
+          let pos = 0;
+          const advance = (limit: number): void => {
+            for (let nl = block.text.indexOf('\n', pos); nl !== -1 && nl < limit; nl = block.text.indexOf('\n', pos)) {
+              line++;
+              column = 1;
+              pos = nl + 1;
+            }
+          };
+          for (const m of matches) {
+            advance(m.start);
+            const d = m.decoded;
+            if (!d.valid) invalid = true;
+            const col = column + m.start - pos;
+            if (json) {
+              const unixMs = d.valid && d.unixMs !== undefined ? `,"unixMs":${d.unixMs}` : '';
+              out.push(`{${file === undefined ? '' : `"file":${file},`}"line":${line},"column":${col},"text":${JSON.stringify(m.text)},"kind":"${m.kind}","valid":${d.valid}${unixMs}}\n`);
+            } else {
+              const what = d.valid ? (d.time ?? '') : `invalid: ${escapeControls(d.error ?? '')}`;
+              out.push(`${shownName}${line}:${col}: ${m.kind} ${m.text} ${what}`.trimEnd() + '\n');
+            }
+            if (out.full) await out.flush(); // no await per match unless a batch is due
+          }
+          advance(Infinity);
+          column = block.continues ? column + block.text.length - pos : 1;
+          await out.flush(); // a block is what has arrived: `tail -f | idsmith scan` shows it now
+        }
+      } catch (err) {
+        if (!isFileError(err)) throw err;
+        unreadable = true;
+        io.stderr(`idsmith scan: cannot read ${quote(input.name ?? '-')}: ${escapeControls(err.message)}\n`);
+      }
+    }
+    await out.flush();
+    return unreadable ? EXIT_USAGE : invalid ? EXIT_INVALID : EXIT_OK;
+  },
+};
+
+interface Opts {
+  epoch: unknown;
+  now: number;
+}
+
+/**
+ * The scanner over a whole block at once (one call per block, not per line), then held to the
+ * editor's per-line reading: only a kind's label may reach back across a line end, so a
+ * labelled-invalid match is kept only if its line alone gives it too.
+ */
+function scanBlock(block: Block, opts: Opts): ScanMatch[] {
+  const text = block.text;
+  const matches = scan(text, opts);
+  return matches.filter((m) => {
+    if (m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid')) return true;
+    const from = text.lastIndexOf('\n', m.start - 1) + 1;
+    const to = text.indexOf('\n', m.end);
+    const alone = scan(text.slice(from, to === -1 ? text.length : to), opts);
+    return alone.some((a) => a.start === m.start - from && a.end === m.end - from);
+  });
+}
+
+/** The block with ` [ISO time]` after every match that holds a time. */
+function annotated(text: string, matches: readonly ScanMatch[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of matches) {
+    const time = m.decoded.valid ? m.decoded.time : undefined;
+    if (time === undefined) continue;
+    parts.push(text.slice(from, m.end), ` [${time}]`);
+    from = m.end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+/** An error of the file system (ENOENT, EISDIR, EACCES, ...), as opposed to a bug. */
+export function isFileError(err: unknown): err is Error {
+  const code: unknown = err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}

@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import type { CheckResult } from '../../core';
+import { Commands } from '../shared/commands';
+import { Checker } from './diagnostics';
+import { CheckFixProvider } from './fixes';
+import { summarizeCommand } from './summary';
+
+// Fixture health in the editor: diagnostics, their quick fixes, "Check IDs in File" and
+// "Summarize IDs", all from the core's checkText.
+
+export interface CheckFileResult {
+  uri: string;
+  problems: { code: string; line: number; character: number; message: string }[];
+}
+
+export function register(context: vscode.ExtensionContext): void {
+  const checker = new Checker();
+  context.subscriptions.push(
+    checker,
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new CheckFixProvider(checker), CheckFixProvider.metadata),
+    vscode.commands.registerCommand(Commands.checkFile, (): CheckFileResult | undefined => {
+      const document = vscode.window.activeTextEditor?.document;
+      if (!document) {
+        void vscode.window.showErrorMessage('Idsmith: open a document to check its IDs.');
+        return undefined;
+      }
+      const result: CheckResult = checker.check(document);
+      const n = result.problems.length;
+      void vscode.window.setStatusBarMessage(`Idsmith: ${n === 0 ? 'no ID problems' : `${n} ID problem${n === 1 ? '' : 's'}`} in ${document.uri.path.split('/').pop()}`, 5000);
+      return {
+        uri: document.uri.toString(),
+        problems: result.problems.map((p) => ({ code: p.code, line: p.range.start.line, character: p.range.start.character, message: p.message })),
+      };
+    }),
+    vscode.commands.registerCommand(Commands.summarizeIds, summarizeCommand(checker)),
+  );
+}

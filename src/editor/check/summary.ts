@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { Checker } from './diagnostics';
+import { summarize, summaryHtml, type Summary, type SummaryRow } from './summaryModel';
+
+// "Summarize IDs": the IDs of the selection (or the whole document) at a glance, in a webview
+// beside the editor. The panel is drawn here (no network, no remote resources); its only
+// script turns a click on a row into a message, and the extension reveals that line.
+
+export const SUMMARY_VIEW = 'idsmith.summary';
+
+/** What the command returns to scripts and tests. */
+export interface SummaryResult {
+  count: number;
+  kinds: Record<string, number>;
+  from: string | null;
+  to: string | null;
+  duplicates: { text: string; kind: string; line: number }[];
+  unsorted: { text: string; kind: string; line: number }[];
+}
+
+let panel: vscode.WebviewPanel | undefined;
+let target: { uri: vscode.Uri; version: number } | undefined;
+
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function reveal(offset: unknown): Promise<void> {
+  if (!target || typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) return;
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target!.uri.toString())
+    ?? (await vscode.workspace.openTextDocument(target.uri));
+  if (document.version !== target.version) {
+    void vscode.window.showInformationMessage('Idsmith: the document changed since it was summarized; run Summarize IDs again for current lines.');
+  }
+  const position = document.positionAt(offset);
+  await vscode.window.showTextDocument(document, {
+    viewColumn: vscode.ViewColumn.One,
+    selection: new vscode.Range(position, position),
+    preserveFocus: false,
+  });
+}
+
+function show(summary: Summary, title: string): void {
+  if (!panel) {
+    panel = vscode.window.createWebviewPanel(SUMMARY_VIEW, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      localResourceRoots: [],
+    });
+    panel.onDidDispose(() => (panel = undefined));
+    panel.webview.onDidReceiveMessage((m: { type?: unknown; offset?: unknown }) => {
+      if (m && m.type === 'reveal') void reveal(m.offset);
+    });
+  }
+  panel.title = title;
+  panel.webview.html = summaryHtml(summary, title, nonce());
+  panel.reveal(vscode.ViewColumn.Beside, true);
+}
+
+const plain = (rows: SummaryRow[]) => rows.map(({ text, kind, line }) => ({ text, kind, line }));
+
+export function summarizeCommand(checker: Checker): () => SummaryResult | undefined {
+  return () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showErrorMessage('Idsmith: open a document to summarize its IDs.');
+      return undefined;
+    }
+    const document = editor.document;
+    const result = checker.resultFor(document);
+    const sel = editor.selection;
+    const whole = sel.isEmpty;
+    const from = whole ? 0 : document.offsetAt(sel.start);
+    const to = whole ? Infinity : document.offsetAt(sel.end);
+    const summary = summarize(result, (o) => document.positionAt(o).line, from, to);
+    target = { uri: document.uri, version: document.version };
+    const name = document.uri.path.split('/').pop() || 'Untitled';
+    show(summary, `IDs in ${name}${whole ? '' : ` (lines ${sel.start.line + 1}–${sel.end.line + 1})`}`);
+    const { count, kinds, from: first, to: last, duplicates, unsorted } = summary;
+    return { count, kinds, from: first, to: last, duplicates: plain(duplicates), unsorted: plain(unsorted) };
+  };
+}

@@ -7,6 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { bundles } from './bundles.mjs';
 
 const root = join(import.meta.dirname, '..');
 const MAX_BYTES = 200 * 1024;
@@ -16,16 +17,10 @@ const main = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const stage = mkdtempSync(join(tmpdir(), 'idsmith-cli-pack-'));
 try {
   await esbuild.build({
+    ...bundles().cli,
     entryPoints: [join(root, 'src/cli.ts')],
     outfile: join(stage, 'cli.js'),
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'cjs',
     target: 'node20',
-    legalComments: 'none',
-    logLevel: 'warning',
-    banner: { js: '#!/usr/bin/env node' },
   });
 
   // The npm name is `idsmith`, so that `npx idsmith` runs it once published; the file is

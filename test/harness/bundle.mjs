@@ -45,6 +45,8 @@ export async function bundleSuite(host, testFiles, outDir, { tagged = true } = {
     sourcemap: 'inline',
     logLevel: 'warning',
     platform: host === 'web' ? 'browser' : 'node',
+    // As scripts/bundles.mjs: jsonc-parser's UMD `main` has requires esbuild cannot follow.
+    mainFields: ['module', 'main'],
     ...(host === 'web' ? webOptions() : {}),
     define: {
       __IDSMITH_TEST_HOST__: JSON.stringify(host),

@@ -56,6 +56,7 @@ export function buildCli(outfile: string): void {
   buildSync({
     entryPoints: [join(__dirname, '..', 'src', 'cli.ts')],
     bundle: true, minify: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'warning',
+    mainFields: ['module', 'main'], // as scripts/bundles.mjs
   });
 }
 

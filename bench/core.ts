@@ -16,6 +16,7 @@ buildSync({
   target: 'es2022',
   outfile,
   logLevel: 'warning',
+  mainFields: ['module', 'main'], // as scripts/bundles.mjs
 });
 
 export const core: typeof import('../src/core') = require(outfile);

@@ -45,9 +45,9 @@ export async function bundleSuite(host, testFiles, outDir, { tagged = true } = {
     sourcemap: 'inline',
     logLevel: 'warning',
     platform: host === 'web' ? 'browser' : 'node',
-    // As in scripts/bundles.mjs: jsonc-parser's `main` is a UMD wrapper whose dynamic requires
-    // esbuild cannot follow, so test files that import the core need its ES module build.
-    ...(host === 'web' ? webOptions() : { mainFields: ['module', 'main'] }),
+    // As scripts/bundles.mjs: jsonc-parser's UMD `main` has requires esbuild cannot follow.
+    mainFields: ['module', 'main'],
+    ...(host === 'web' ? webOptions() : {}),
     define: {
       __IDSMITH_TEST_HOST__: JSON.stringify(host),
       __IDSMITH_TAG_OUTPUT__: String(tagged),

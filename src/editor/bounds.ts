@@ -95,6 +95,10 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
     if (!['sql', 'lines', 'prefix'].includes(format)) {
       throw new IdError('INVALID_ARGUMENT', `"format" must be sql, lines or prefix; got "${String(format)}".`);
     }
+    if (format === 'prefix' && b.prefix === '') {
+      // Writing nothing would look like success while deleting the selection.
+      throw new IdError('INVALID_ARGUMENT', `${kind} IDs from ${b.window.from} to ${b.window.to} share no prefix (the window crosses the first character), so there is no prefix to insert. Use format sql or lines for min and max, or a narrower window.`);
+    }
     result = { ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language]) };
   } catch (e) {
     if (e instanceof Cancelled) return undefined;
@@ -174,7 +178,8 @@ async function window(args: BoundsArgs): Promise<[number, number]> {
   if (from === undefined) throw new Cancelled();
   const to = await promptForTime('Insert Time-Window Bounds: end of the window', {
     value: formatIso(from),
-    prompt: 'End of the window (inclusive); keep the start for a single instant',
+    prompt: 'End of the window (inclusive; a bare date means that whole UTC day); keep the start for a single instant',
+    windowEnd: true,
   });
   if (to === undefined) throw new Cancelled();
   return [from, to];

@@ -4,7 +4,7 @@ import { IdError, convert, convertTargetsFor, formatById, parse128, scan, target
 import { Commands } from './shared/commands';
 import { errorMessage } from './shared/outcome';
 import { decodeContext } from './decode/context';
-import { idUnder } from './decode/locate';
+import { idUnder, withoutOverlaps } from './decode/locate';
 import { settings } from './shared/settings';
 import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
 import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
@@ -345,8 +345,13 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
   // The edit is built only for the action the user picks: a large selection offers a dozen
   // targets and converting every ID for each of them would make the lightbulb slow.
   resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
-    if (action instanceof ConvertAction && !action.edit && action.document.version === action.version) {
+    if (!(action instanceof ConvertAction) || action.edit) return action;
+    if (action.document.version === action.version) {
       action.edit = plan(action.document, action.ids, action.target).edit;
+    } else {
+      // The light bulb was opened on an older text: applying its offsets would hit other text.
+      // An action without an edit does nothing, so say why instead of failing silently.
+      action.command = { command: Commands.staleAction, title: action.title, arguments: [action.title] };
     }
     return action;
   }
@@ -375,6 +380,9 @@ export interface ConvertArgs {
   ranges?: vscode.Range[];
 }
 
+const STALE_REASON = 'the document changed';
+const STALE_MESSAGE = 'Idsmith: the document changed while Convert was waiting for your choice, so nothing was converted (the IDs may have moved). Run Convert again.';
+
 const KNOWN_TARGETS = new Set([...Object.keys(SUB_KINDS), ...EDITOR_TARGETS]);
 
 async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined> {
@@ -388,6 +396,14 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined>
     return undefined;
   }
   const { document, found } = located;
+  // The offsets in `found` hold for this version only; each prompt below gives the user (a
+  // formatter, a reload from disk, another extension) time to change the document.
+  const version = document.version;
+  const changed = (): ConvertResult | undefined => {
+    if (document.version === version) return undefined;
+    void vscode.window.showWarningMessage(STALE_MESSAGE);
+    return { target: to ?? target ?? '', converted: 0, skipped: found.length, applied: false, reason: STALE_REASON };
+  };
   if (!isEditable(document.uri)) {
     void vscode.window.showWarningMessage(readOnlyMessage(document.uri, 'nothing was converted'));
     return { target: target ?? '', converted: 0, skipped: found.length, applied: false, reason: 'read-only document' };
@@ -402,11 +418,15 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined>
   if (to === undefined) {
     to = await pickTarget(found);
     if (to === undefined) return undefined;
+    const stale = changed();
+    if (stale) return stale;
   }
   if (to === 'typeid') {
     const prefix = await promptForTypeIdPrefix('Convert to TypeID');
     if (prefix === undefined) return undefined;
     to = `typeid:${prefix}`;
+    const stale = changed();
+    if (stale) return stale;
   }
   const planned = plan(document, found, to);
   const result: ConvertResult = { target: to, converted: planned.converted, skipped: planned.skipped, applied: false };
@@ -417,6 +437,8 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined>
     );
     return result;
   }
+  const stale = changed();
+  if (stale) return stale;
   result.applied = await vscode.workspace.applyEdit(planned.edit);
   if (planned.skipped > 0) {
     void vscode.window.showInformationMessage(
@@ -478,10 +500,8 @@ async function locate(args: ConvertArgs): Promise<{ document: vscode.TextDocumen
   }
   if (!document) return undefined;
   ranges ??= vscode.window.visibleTextEditors.find((e) => e.document === document)?.selections ?? [];
-  // Two cursors on one ID must not convert it twice.
-  const byStart = new Map<number, Found>();
-  for (const r of ranges) for (const f of findIds(document, r, true)) byStart.set(f.start, f);
-  return { document, found: [...byStart.values()].sort((a, b) => a.start - b.start) };
+  // Two cursors on one ID, or a cursor and a selection over part of it, convert it once.
+  return { document, found: withoutOverlaps(ranges.flatMap((r) => findIds(document, r, true))) };
 }
 
 async function pickTarget(found: Found[]): Promise<string | undefined> {
@@ -504,8 +524,15 @@ async function pickTarget(found: Found[]): Promise<string | undefined> {
 }
 
 
+/** Says why a light-bulb action made on an older version of the document changed nothing. */
+function staleAction(title: unknown): { applied: false; reason: string } {
+  void vscode.window.showWarningMessage(`Idsmith: "${typeof title === 'string' ? title : 'Convert'}" was offered for an earlier version of the document, which has changed since; nothing was converted. Open the light bulb again.`);
+  return { applied: false, reason: STALE_REASON };
+}
+
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.staleAction, staleAction),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ConvertActionProvider(), ConvertActionProvider.metadata),
     vscode.commands.registerCommand(Commands.convert, convertCommand),
   );

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { scan } from '../core';
+import { scan, type ScanMatch, type ScanOptions } from '../core';
 import { kindName } from './decode/card';
 import { decodeContext } from './decode/context';
 import { onDidChangeSettings, settings } from './shared/settings';
@@ -11,6 +11,36 @@ import { onDidChangeSettings, settings } from './shared/settings';
 /** `2016-07-30T22:36:16.385Z` -> `2016-07-30 22:36Z`: short enough to sit inline. */
 function shortTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}Z`;
+}
+
+/** Characters scanned at a time within a line, and the context kept either side of a piece: more
+ *  than any ID (a TypeID with a 63-char prefix is 90) plus the 40 characters a label may use. */
+const PIECE = 64 * 1024;
+const CONTEXT = 256;
+/** Hints for one request at most: more than a screen can show, few enough to stay cheap. */
+export const MAX_HINTS = 2000;
+
+/**
+ * The IDs of `text` that end after `from` and start before `to`, scanned piece by piece so a
+ * 10 MB minified line costs only the part asked for, and cancellation is seen between pieces.
+ * A match counts in the piece where it starts; the context either side keeps IDs cut by a
+ * piece's edge from being read as shorter tokens.
+ */
+function* idsIn(text: string, from: number, to: number, opts: ScanOptions, token: vscode.CancellationToken): Generator<ScanMatch> {
+  const first = Math.max(0, from - CONTEXT);
+  for (let at = first; at < to; at += PIECE) {
+    if (token.isCancellationRequested) return;
+    const sliceStart = Math.max(0, at - CONTEXT);
+    const slice = text.slice(sliceStart, Math.min(text.length, at + PIECE + CONTEXT));
+    for (const m of scan(slice, opts)) {
+      const start = sliceStart + m.start;
+      const end = sliceStart + m.end;
+      // Owned by this piece; a token cut by the slice's left edge starts before `at`, one cut by
+      // its right edge starts past `at + PIECE` (the context is longer than any ID).
+      if (start < at || start >= at + PIECE || end <= from || start >= to) continue;
+      yield { ...m, start, end };
+    }
+  }
 }
 
 class IdInlayHintsProvider implements vscode.InlayHintsProvider {
@@ -30,7 +60,11 @@ class IdInlayHintsProvider implements vscode.InlayHintsProvider {
     const hints: vscode.InlayHint[] = [];
     const last = Math.min(range.end.line, document.lineCount - 1);
     for (let line = range.start.line; line <= last && !token.isCancellationRequested; line++) {
-      for (const m of scan(document.lineAt(line).text, opts)) {
+      const text = document.lineAt(line).text;
+      const from = line === range.start.line ? range.start.character : 0;
+      const to = line === range.end.line ? Math.min(range.end.character, text.length) : text.length;
+      for (const m of idsIn(text, from, to, opts, token)) {
+        if (hints.length >= MAX_HINTS) return hints;
         const d = m.decoded;
         if (!d.valid || d.time === undefined) continue;
         const hint = new vscode.InlayHint(new vscode.Position(line, m.end), shortTime(d.time));

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, resetSettings, setSettings } from './util';
+import { scan } from '../../src/core';
+import { activateExtension, closeAllEditors, log, openDocument, resetSettings, setSettings } from './util';
 
 // Inlay hints through vscode.executeInlayHintProvider: off by default, times after IDs when on.
 
@@ -44,5 +45,28 @@ describe('inlay hints', () => {
   it('cover only the requested range', async () => {
     await setSettings({ 'inlayHints.enabled': true });
     assert.deepEqual(await hints(new vscode.Range(1, 0, 1, 90)), [[1, 83, '2022-02-22 19:22Z']]);
+  });
+
+  // Issue 10: a 10 MB minified line blocked the host for seconds, because every line of the
+  // range was scanned whole whatever part of it was asked for.
+  it('on a multi-megabyte line: only the requested columns are read, every ID once across pieces', async () => {
+    await setSettings({ 'inlayHints.enabled': true });
+    // 71 characters a unit, so the ID at 65,535 straddles the edge of the first 64 KB piece.
+    const unit = `x=01ARYZ6S41TSV4RRFFQ69G5FAV;${'-'.repeat(41)} `;
+    const line = unit.repeat(Math.ceil(4_000_000 / unit.length));
+    const editor = await openDocument(line);
+    const doc = editor.document;
+    const ask = async (range: vscode.Range) => {
+      const t0 = Date.now();
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', doc.uri, range);
+      return { ms: Date.now() - t0, positions: (found ?? []).map((h) => h.position.character) };
+    };
+    const small = await ask(new vscode.Range(0, 0, 0, 200));
+    assert.deepEqual(small.positions, scan(line.slice(0, 300)).filter((m) => m.start < 200).map((m) => m.end));
+    const wide = await ask(new vscode.Range(0, 0, 0, 80_000));
+    const expected = scan(line.slice(0, 81_000)).filter((m) => m.start < 80_000).map((m) => m.end);
+    assert.ok(expected.includes(65_535 + 26), 'the test line puts an ID across the 64 KB piece edge');
+    assert.deepEqual(wide.positions, expected);
+    log(`inlay hints on a ${(line.length / 1e6).toFixed(1)} MB line: 200 columns in ${small.ms} ms, 80,000 columns (${wide.positions.length} hints) in ${wide.ms} ms`);
   });
 });

@@ -74,8 +74,24 @@ describe('manifest (package.json)', () => {
   });
 
   it('declares support for untrusted and virtual workspaces', () => {
-    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, true);
+    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
+    assert.ok(manifest.capabilities?.untrustedWorkspaces?.description);
     assert.equal(manifest.capabilities?.virtualWorkspaces, true);
+  });
+
+  // A workspace's settings must not make Idsmith write attacker-chosen text (insert.templates)
+  // or misread IDs in an untrusted folder: every setting is restricted there unless it only
+  // changes how Idsmith shows things. A new setting has to be put on one side or the other.
+  it('restricts every setting that shapes written text or decoding in untrusted workspaces', () => {
+    const restricted: string[] = manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? [];
+    const displayOnly = ['idsmith.hover.enabled', 'idsmith.hover.timeZone', 'idsmith.hover.dateFormat', 'idsmith.inlayHints.enabled', 'idsmith.check.include'];
+    for (const name of Object.keys(settings)) {
+      assert.ok(restricted.includes(name) !== displayOnly.includes(name), `${name}: restricted in untrusted workspaces, or display-only; not both, not neither`);
+    }
+    for (const name of ['idsmith.insert.templates', 'idsmith.insert.quote', 'idsmith.typeid.prefix', 'idsmith.snowflake.epoch']) {
+      assert.ok(restricted.includes(name), name);
+    }
+    for (const name of restricted) assert.ok(name in settings, `${name} is not a setting`);
   });
 
   it('keeps activation events minimal', () => {

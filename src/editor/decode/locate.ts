@@ -24,3 +24,21 @@ export function idUnder(lineText: string, character: number, ctx: DecodeContext)
   const match = idAt(lineText.slice(from, character + WINDOW), character - from, opts);
   return match && { ...match, start: match.start + from, end: match.end + from };
 }
+
+/**
+ * Matches from several selections, in document order, with overlaps merged: a cursor on an ID
+ * plus a selection over part of it (or two cursors on one ID) name one ID, which must be edited
+ * once. Where two overlap, the one that starts first (the longer of two that start together)
+ * stands for both.
+ */
+export function withoutOverlaps<T extends { start: number; end: number }>(items: readonly T[]): T[] {
+  const sorted = [...items].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: T[] = [];
+  let end = -1;
+  for (const item of sorted) {
+    if (item.start < end) continue;
+    out.push(item);
+    end = item.end;
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import type { Replacement } from './edit';
 import { snowflakeOptions } from './options';
 import { decodeContext } from '../decode/context';
 import { InsertFailure } from './result';
-import { idUnder } from '../decode/locate';
+import { idUnder, withoutOverlaps } from '../decode/locate';
 import type { InsertResult } from './result';
 import { settings } from '../shared/settings';
 import type { Settings } from '../shared/settings';
@@ -112,20 +112,22 @@ function found(editor: vscode.TextEditor, s: Settings): { match: ScanMatch; rang
   // and snowflakePlan then says why they are left alone.
   const ctx = decodeContext(s);
   const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };
-  const out: { match: ScanMatch; range: vscode.Range; start: number }[] = [];
+  const out: { match: ScanMatch; range: vscode.Range; start: number; end: number }[] = [];
   for (const sel of selectionsInOrder(editor)) {
     if (sel.isEmpty) {
       const m = idUnder(doc.lineAt(sel.active.line).text, sel.active.character, ctx);
-      if (m) out.push({ match: m, range: new vscode.Range(sel.active.line, m.start, sel.active.line, m.end), start: doc.offsetAt(new vscode.Position(sel.active.line, m.start)) });
+      if (m) {
+        const start = doc.offsetAt(new vscode.Position(sel.active.line, m.start));
+        out.push({ match: m, range: new vscode.Range(sel.active.line, m.start, sel.active.line, m.end), start, end: start + m.end - m.start });
+      }
       continue;
     }
     const base = doc.offsetAt(sel.start);
     for (const m of scan(doc.getText(sel), opts)) {
-      out.push({ match: m, range: new vscode.Range(doc.positionAt(base + m.start), doc.positionAt(base + m.end)), start: base + m.start });
+      out.push({ match: m, range: new vscode.Range(doc.positionAt(base + m.start), doc.positionAt(base + m.end)), start: base + m.start, end: base + m.end });
     }
   }
-  out.sort((a, b) => a.start - b.start);
-  return out.filter((o, i) => i === 0 || o.start !== out[i - 1]!.start);
+  return withoutOverlaps(out);
 }
 
 export async function regenerate(): Promise<InsertResult> {

@@ -16,6 +16,8 @@ export const Commands = {
   /** Internal: targets of hover command links (not in the palette). */
   copyText: 'idsmith.copyText',
   convertAt: 'idsmith.convertAt',
+  /** Internal: what a convert code action resolved on an outdated document runs instead of an edit. */
+  staleAction: 'idsmith.staleConvertAction',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

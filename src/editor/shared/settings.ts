@@ -46,53 +46,108 @@ function snowflakeEpoch(raw: unknown): Pick<SnowflakeSettings, 'epoch' | 'layout
   }
 }
 
-function oneOf<T>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
-}
+/** Told about a setting whose value is of the wrong type or not among the allowed ones. */
+export type SettingProblem = (key: string, why: string) => void;
 
-/** Integers are passed through even when out of range: the feature that uses one reports the
- *  problem naming the setting, instead of silently clamping it into a different ID. */
-function integer(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
-}
-
-function stringMap(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+/**
+ * Reads every `idsmith.*` setting from whatever JSON a settings file holds (a hand-edited
+ * workspace file can put `{"toString": 1}` where a string belongs): each value is checked for
+ * its type and allowed values before use, and anything else falls back to the default with the
+ * problem reported. Nothing here can throw.
+ */
+export function readSettings(config: vscode.WorkspaceConfiguration, problem: SettingProblem = () => undefined): Settings {
+  const get = (key: string): unknown => config.get<unknown>(key);
+  const oneOf = <T>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = get(key);
+    if (allowed.includes(value as T)) return value as T;
+    if (value !== undefined && value !== null) problem(key, `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+    return fallback;
+  };
+  // Integers are passed through even when out of range: the feature that uses one reports the
+  // problem naming the setting, instead of silently clamping it into a different ID.
+  const integer = (key: string, fallback: number): number => {
+    const value = get(key);
+    if (typeof value === 'number' && Number.isInteger(value)) return value;
+    if (value !== undefined && value !== null) problem(key, 'must be a whole number');
+    return fallback;
+  };
+  const text = (key: string, fallback: string): string => {
+    const value = get(key);
+    if (typeof value === 'string') return value;
+    if (value !== undefined && value !== null) problem(key, 'must be text');
+    return fallback;
+  };
+  const flag = (key: string, fallback: boolean): boolean => {
+    const value = get(key);
+    if (typeof value === 'boolean') return value;
+    if (value !== undefined && value !== null) problem(key, 'must be true or false');
+    return fallback;
+  };
+  const stringMap = (key: string): Record<string, string> => {
+    const value = get(key);
+    // No prototype: a key such as `__proto__` or `constructor` is a plain entry, never inherited.
+    const out: Record<string, string> = Object.create(null);
+    if (value === undefined || value === null) return out;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      problem(key, 'must be an object of text values');
+      return out;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string') out[k] = v;
+      else problem(key, `the value for ${JSON.stringify(k)} must be text`);
+    }
+    return out;
+  };
+  const epoch = get('snowflake.epoch');
+  if (epoch !== undefined && epoch !== null && typeof epoch !== 'string' && typeof epoch !== 'number') {
+    problem('snowflake.epoch', 'must be a preset name or a custom epoch in Unix ms');
   }
-  return out;
-}
-
-export function readSettings(config: vscode.WorkspaceConfiguration): Settings {
-  const epoch = config.get<unknown>('snowflake.epoch');
   return {
-    defaultKind: oneOf(config.get('defaultKind'), generatorKinds(), 'ulid'),
+    defaultKind: oneOf('defaultKind', generatorKinds(), 'ulid'),
     uuid: {
-      version: oneOf(config.get('uuid.version'), [1, 4, 6, 7] as const, 4),
-      case: oneOf(config.get('uuid.case'), ['lower', 'upper'] as const, 'lower'),
-      format: oneOf(config.get('uuid.format'), ['standard', 'braces', 'noDashes', 'urn'] as const, 'standard'),
+      version: oneOf('uuid.version', [1, 4, 6, 7] as const, 4),
+      case: oneOf('uuid.case', ['lower', 'upper'] as const, 'lower'),
+      format: oneOf('uuid.format', ['standard', 'braces', 'noDashes', 'urn'] as const, 'standard'),
     },
-    ulid: { case: oneOf(config.get('ulid.case'), ['upper', 'lower'] as const, 'upper') },
+    ulid: { case: oneOf('ulid.case', ['upper', 'lower'] as const, 'upper') },
     insert: {
-      quote: oneOf(config.get('insert.quote'), ['none', 'double', 'single', 'backtick'] as const, 'none'),
-      templates: stringMap(config.get('insert.templates')),
+      quote: oneOf('insert.quote', ['none', 'double', 'single', 'backtick'] as const, 'none'),
+      templates: stringMap('insert.templates'),
     },
     snowflake: {
-      ...snowflakeEpoch(epoch),
-      workerId: integer(config.get('snowflake.workerId'), 0),
-      processId: integer(config.get('snowflake.processId'), 0),
+      ...snowflakeEpoch(typeof epoch === 'string' || typeof epoch === 'number' ? epoch : undefined),
+      workerId: integer('snowflake.workerId', 0),
+      processId: integer('snowflake.processId', 0),
     },
-    instagram: { shardId: integer(config.get('instagram.shardId'), 0) },
-    sonyflake: { machineId: integer(config.get('sonyflake.machineId'), 0) },
-    typeid: { prefix: String(config.get('typeid.prefix') ?? '') },
-    nanoid: { size: integer(config.get('nanoid.size'), 21) },
+    instagram: { shardId: integer('instagram.shardId', 0) },
+    sonyflake: { machineId: integer('sonyflake.machineId', 0) },
+    typeid: { prefix: text('typeid.prefix', '') },
+    nanoid: { size: integer('nanoid.size', 21) },
     hover: {
-      enabled: config.get('hover.enabled') !== false,
-      timeZone: String(config.get('hover.timeZone') ?? 'local') || 'local',
-      dateFormat: oneOf(config.get('hover.dateFormat'), ['iso', 'locale'] as const, 'iso'),
+      enabled: flag('hover.enabled', true),
+      timeZone: text('hover.timeZone', 'local').trim() || 'local',
+      dateFormat: oneOf('hover.dateFormat', ['iso', 'locale'] as const, 'iso'),
     },
-    inlayHints: { enabled: config.get('inlayHints.enabled') === true },
+    inlayHints: { enabled: flag('inlayHints.enabled', false) },
+  };
+}
+
+/** Settings problems already shown, by setting and value: each is told once, not per hover. */
+const warned = new Set<string>();
+
+function warnOnce(config: vscode.WorkspaceConfiguration): SettingProblem {
+  return (key, why) => {
+    let shown: string;
+    try {
+      shown = JSON.stringify(config.get<unknown>(key)) ?? 'undefined';
+    } catch {
+      shown = 'an unreadable value';
+    }
+    const id = `${key}=${shown}`;
+    if (warned.has(id)) return;
+    warned.add(id);
+    const value = shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
+    void vscode.window.showWarningMessage(`Idsmith: setting idsmith.${key} ${why}; got ${value}. Using the default until it is fixed.`);
   };
 }
 
@@ -101,7 +156,9 @@ const listeners: Array<(s: Settings) => void> = [];
 
 /** The current settings, read once and kept until the user changes `idsmith.*`. */
 export function settings(): Settings {
-  return (cached ??= readSettings(vscode.workspace.getConfiguration('idsmith')));
+  if (cached) return cached;
+  const config = vscode.workspace.getConfiguration('idsmith');
+  return (cached = readSettings(config, warnOnce(config)));
 }
 
 /** Runs `listener` after every change of `idsmith.*` (with the fresh settings). */

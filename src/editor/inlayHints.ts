@@ -43,7 +43,7 @@ function* idsIn(text: string, from: number, to: number, opts: ScanOptions, token
   }
 }
 
-class IdInlayHintsProvider implements vscode.InlayHintsProvider {
+export class IdInlayHintsProvider implements vscode.InlayHintsProvider {
   readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeInlayHints = this.changed.event;
 

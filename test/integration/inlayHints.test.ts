@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { scan } from '../../src/core';
+import { IdInlayHintsProvider } from '../../src/editor/inlayHints';
 import { activateExtension, closeAllEditors, log, openDocument, resetSettings, setSettings } from './util';
 
 // Inlay hints through vscode.executeInlayHintProvider: off by default, times after IDs when on.
@@ -67,6 +68,16 @@ describe('inlay hints', () => {
     const expected = scan(line.slice(0, 81_000)).filter((m) => m.start < 80_000).map((m) => m.end);
     assert.ok(expected.includes(65_535 + 26), 'the test line puts an ID across the 64 KB piece edge');
     assert.deepEqual(wide.positions, expected);
+    // The provider itself (VS Code filters what it returns to the range, so only a direct call
+    // shows what was computed): hints for the asked columns only, and a cancellation that
+    // arrives during a line is seen before the line's end.
+    const provider = new IdInlayHintsProvider();
+    const none = new vscode.CancellationTokenSource().token;
+    assert.equal(provider.provideInlayHints(doc, new vscode.Range(0, 0, 0, 200), none).length, small.positions.length);
+    let checks = 0;
+    const cancelledSoon: vscode.CancellationToken = { get isCancellationRequested() { return ++checks > 2; }, onCancellationRequested: new vscode.EventEmitter<void>().event };
+    const partial = provider.provideInlayHints(doc, new vscode.Range(0, 0, 1, 0), cancelledSoon).length;
+    assert.ok(partial > 0 && partial < 2 * 65_536 / unit.length, `${partial} hints computed after the cancellation`);
     log(`inlay hints on a ${(line.length / 1e6).toFixed(1)} MB line: 200 columns in ${small.ms} ms, 80,000 columns (${wide.positions.length} hints) in ${wide.ms} ms`);
   });
 });

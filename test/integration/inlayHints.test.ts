@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { scan } from '../../src/core';
 import { IdInlayHintsProvider } from '../../src/editor/inlayHints';
+import { register as registerSettings } from '../../src/editor/shared/settings';
 import { activateExtension, closeAllEditors, log, openDocument, resetSettings, setSettings } from './util';
 
 // Inlay hints through vscode.executeInlayHintProvider: off by default, times after IDs when on.
@@ -23,7 +24,14 @@ async function hints(range?: vscode.Range): Promise<Array<[number, number, strin
 }
 
 describe('inlay hints', () => {
-  before(() => activateExtension());
+  const subscriptions: vscode.Disposable[] = [];
+  before(async () => {
+    await activateExtension();
+    // The provider called directly below is this bundle's copy, with its own settings cache:
+    // let it follow setting changes as the extension's copy does.
+    registerSettings({ subscriptions } as unknown as vscode.ExtensionContext);
+  });
+  after(() => subscriptions.forEach((d) => d.dispose()));
   afterEach(async () => {
     await resetSettings();
     await closeAllEditors();

@@ -2,10 +2,9 @@ import { requireBytes, requireText } from './args';
 import { fixULIDBase32 } from 'ulid';
 import { RandomPool } from './bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from './crockford';
-import { isoFromMs } from './iso';
 import { cryptoRandom, systemClock } from './random';
 import { Timeline } from './timeline';
-import { IdError, type Clock, type Decoded, type RandomSource } from './types';
+import { IdError, type Clock, type RandomSource } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
@@ -50,32 +49,6 @@ export function ulidTime(bytes: Uint8Array): number {
     (bytes[1]! * 2 ** 32) +
     (((bytes[2]! << 24) | (bytes[3]! << 16) | (bytes[4]! << 8) | bytes[5]!) >>> 0)
   );
-}
-
-export function decodeUlid(text: string): Decoded {
-  requireText(text, 'a ULID');
-  // One pass validates, reads the time (first 10 chars = 50 bits, exact in a Number) and notes
-  // lower case, so canonical upper-case input needs neither bytes nor a case change.
-  let unixMs = 0;
-  let lower = false;
-  let ok = text.length === 26;
-  for (let i = 0; ok && i < 26; i++) {
-    const c = text.charCodeAt(i);
-    const v = c < 128 ? CROCKFORD_VALUES[c]! : 255;
-    if (v === 255 || (i === 0 && v > 7)) ok = false;
-    if (i < 10) unixMs = unixMs * 32 + v;
-    if (c >= 97) lower = true;
-  }
-  if (!ok) parseUlid(text); // throws the precise error
-  const random = text.slice(10);
-  return {
-    input: text,
-    kind: 'ulid',
-    valid: true,
-    time: isoFromMs(unixMs),
-    unixMs,
-    fields: { random: lower ? random.toUpperCase() : random },
-  };
 }
 
 export function checkUlidTime(ms: number): void {

@@ -1,5 +1,6 @@
 import { isoFromMs } from '../iso';
 import { IdError, type Decoded, type FieldValue, type IdErrorCode, type SnowflakeCandidate, type UuidVariant } from '../types';
+import type { LayoutChoice } from '../snowflakeContext';
 import type { DecodedId, FormatModule } from './types';
 
 // The one object a decode produces. Its ISO time text is made the first time something reads
@@ -20,6 +21,7 @@ export class Id implements DecodedId {
   declare candidates?: SnowflakeCandidate[];
   declare plausible?: boolean;
   declare alternatives?: readonly DecodedId[];
+  declare readAs?: LayoutChoice;
   /** Set by formats whose value is not kept as bytes (snowflakes keep two 32-bit halves). */
   protected declare lazyBytes?: Uint8Array;
   protected declare lazyFields?: Record<string, FieldValue>;

@@ -23,6 +23,12 @@ export interface ScanMatch {
   decoded: DecodedId;
 }
 
+export interface ScanContextOptions {
+  rules?: readonly KeyRule[];
+  /** Text before the scanned text; a function is called only when a number needs it (once per scan). */
+  before?: string | (() => string);
+}
+
 export interface ScanOptions {
   /** Snowflake epoch (any form `parseSnowflakeEpoch` reads); undefined/`auto` accepts a number when any preset reading is plausible. */
   epoch?: unknown;
@@ -37,7 +43,7 @@ export interface ScanOptions {
    * precedes `text` in its document (a hover scans one line; its parent keys are above it).
    * On by default with the built-in service words; `false` turns it off.
    */
-  context?: false | { rules?: readonly KeyRule[]; before?: string };
+  context?: false | ScanContextOptions;
   /** Anchors "plausible time" checks; defaults to the current time. */
   now?: number;
 }
@@ -116,8 +122,9 @@ class Scanner implements ScanContext {
   readonly numbers: boolean;
   readonly numbersNeedLayout: boolean;
   private readonly futureLimit: number;
-  private readonly context: false | { rules?: readonly KeyRule[]; before?: string };
+  private readonly context: false | ScanContextOptions;
   private joined?: string;
+  private beforeLength = 0;
   private blob: Blob = { start: -1, end: -1, base64: false };
   private readonly run: Run = { start: 0, end: 0, or: 0, and: 0, lastUnderscore: -1 };
 
@@ -134,8 +141,12 @@ class Scanner implements ScanContext {
     const c = this.context;
     if (c === false) return undefined;
     if (!c.before) return layoutFromContext(this.text, start, c.rules);
-    this.joined ??= c.before + this.text;
-    return layoutFromContext(this.joined, c.before.length + start, c.rules);
+    if (this.joined === undefined) {
+      const before = typeof c.before === 'function' ? c.before() : c.before;
+      this.beforeLength = before.length;
+      this.joined = before + this.text;
+    }
+    return layoutFromContext(this.joined, this.beforeLength + start, c.rules);
   }
 
   plausibleMs(ms: number, fromMs: number): boolean {

@@ -151,6 +151,8 @@ function layoutError(message: string): IdError {
 
 function specEpoch(v: unknown, now: number): number {
   let ms: number | undefined;
+  const year = typeof v === 'number' ? v : typeof v === 'string' && /^\d{4}$/.test(v.trim()) ? Number(v) : NaN;
+  if (year >= 1970 && year <= 2100) throw layoutError(`epoch ${year} reads as ${year} ms after 1970; for the year write ${year}-01-01.`);
   if (typeof v === 'number' && Number.isInteger(v)) ms = v;
   else if (typeof v === 'string' && /^\d{1,16}$/.test(v.trim())) ms = Number(v.trim());
   else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v.trim())) {

@@ -100,6 +100,8 @@ export interface Decoded {
   fields: Record<string, FieldValue>;
   /** Snowflakes: every preset's reading, the likely one first. */
   candidates?: SnowflakeCandidate[];
+  /** Snowflakes read with the layout their context named: what named it (`key tweet_id`, `a Mastodon URL`). */
+  context?: string;
 }
 
 export type IdErrorCode =

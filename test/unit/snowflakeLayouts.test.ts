@@ -99,6 +99,7 @@ describe('snowflake layouts beyond the presets', () => {
         ['epoch=2020-01-01,sequence=0', /from 1 to 63/],
         ['epoch=2020-01-01,se-q=3', /must be a word/],
         ['epoch=2020-01-01,sequence', /expected name=value/],
+        ['epoch=2020,sequence=12', /for the year write 2020-01-01/],
       ] as const) {
         assert.throws(() => parseSnowflakeEpoch(spec, NOW), (e: unknown) => code('INVALID_ARGUMENT')(e) && why.test((e as Error).message), spec);
       }

@@ -1,6 +1,6 @@
 import { isoFromMs } from '../iso';
 import { IdError, type Decoded, type FieldValue, type IdErrorCode, type SnowflakeCandidate, type UuidVariant } from '../types';
-import type { LayoutChoice } from '../snowflakeContext';
+import { describeChoice, type LayoutChoice } from '../snowflakeContext';
 import type { DecodedId, FormatModule } from './types';
 
 // The one object a decode produces. Its ISO time text is made the first time something reads
@@ -95,6 +95,7 @@ export class Id implements DecodedId {
     if (this.timePrecise !== undefined) out.timePrecise = this.timePrecise;
     out.fields = this.fields;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
+    if (this.readAs !== undefined) out.context = describeChoice(this.readAs);
     return out;
   }
 }

@@ -3,7 +3,7 @@ import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
 import { parseSnowflakeEpoch } from './snowflake';
-import { layoutFromContext, type KeyRule, type LayoutChoice } from './snowflakeContext';
+import { ContextReader, type KeyRule, type LayoutChoice } from './snowflakeContext';
 import type { IdKind, SnowflakeLayout } from './types';
 
 // Finds IDs in free text (hover, inlay hints, bulk convert/regenerate). Precision matters more
@@ -123,7 +123,7 @@ class Scanner implements ScanContext {
   readonly numbersNeedLayout: boolean;
   private readonly futureLimit: number;
   private readonly context: false | ScanContextOptions;
-  private joined?: string;
+  private reader?: ContextReader;
   private beforeLength = 0;
   private blob: Blob = { start: -1, end: -1, base64: false };
   private readonly run: Run = { start: 0, end: 0, or: 0, and: 0, lastUnderscore: -1 };
@@ -140,13 +140,12 @@ class Scanner implements ScanContext {
   snowflakeAt(start: number): LayoutChoice | undefined {
     const c = this.context;
     if (c === false) return undefined;
-    if (!c.before) return layoutFromContext(this.text, start, c.rules);
-    if (this.joined === undefined) {
-      const before = typeof c.before === 'function' ? c.before() : c.before;
+    if (this.reader === undefined) {
+      const before = c.before === undefined ? '' : typeof c.before === 'function' ? c.before() : c.before;
       this.beforeLength = before.length;
-      this.joined = before + this.text;
+      this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules);
     }
-    return layoutFromContext(this.joined, this.beforeLength + start, c.rules);
+    return this.reader.at(this.beforeLength + start);
   }
 
   plausibleMs(ms: number, fromMs: number): boolean {

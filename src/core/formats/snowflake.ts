@@ -8,7 +8,7 @@ import { formatIso } from '../time';
 import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
 import { generate } from '../generate';
 import { pad } from './boundsText';
-import { Id, failed } from './decoded';
+import { DecodedBase, failed } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
@@ -190,13 +190,17 @@ export function snowflakeCandidates(value: bigint, now: number = Date.now()): Sn
  * A decoded snowflake keeps its value as two 32-bit halves and its layout; its fields and 8
  * bytes are made from them when first read (the hover reads them, the scanner mostly not).
  */
-class SnowflakeId extends Id {
+class SnowflakeId extends DecodedBase {
   declare readonly hi: number;
   declare readonly lo: number;
   private declare readonly layout: SnowflakeLayout | undefined;
 
   constructor(input: string, h: number, l: number, layout: SnowflakeLayout | undefined, unixMs: number | undefined) {
-    super(snowflake, input, true, layout === undefined ? {} : undefined);
+    super();
+    // `format` and `valid` are the same for every decoded snowflake: they live on the prototype
+    // (below), two stores fewer per decode.
+    this.input = input;
+    if (layout === undefined) this.lazyFields = {};
     this.hi = h;
     this.lo = l;
     this.layout = layout;
@@ -215,6 +219,14 @@ class SnowflakeId extends Id {
   }
 }
 
+// Set once `snowflake` exists (the module object is defined below).
+function shareConstants(): void {
+  Object.defineProperties(SnowflakeId.prototype, {
+    format: { value: snowflake, writable: true, configurable: true },
+    valid: { value: true, writable: true, configurable: true },
+  });
+}
+
 /** The generator's layout from any epoch form: auto makes Twitter snowflakes. */
 function generatorEpoch(raw: unknown): SnowflakeLayout {
   return parseSnowflakeEpoch(raw) ?? SNOWFLAKE_PRESETS.twitter;
@@ -225,7 +237,7 @@ function hexOf(h: number, l: number): string {
   return h === 0 ? `0x${l.toString(16)}` : `0x${h.toString(16)}${l.toString(16).padStart(8, '0')}`;
 }
 
-function read(text: string, layout: SnowflakeLayout | undefined, now: number | undefined): Id {
+function read(text: string, layout: SnowflakeLayout | undefined, now: number | undefined): DecodedBase {
   if (!splitDecimal(text)) {
     try {
       parseSnowflake(text);
@@ -377,3 +389,5 @@ export const snowflake: FormatModule = {
     generate: (count, o) => generate('snowflake', { ...o, count, epoch: generatorEpoch(o.epoch) }),
   }],
 };
+
+shareConstants();

@@ -5,6 +5,7 @@ import { ObjectIdGenerator } from './objectid';
 import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource } from './types';
+import { TsidGenerator } from './formats/tsid';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -47,6 +48,7 @@ export class IdFactory {
   private uuidGen?: UuidGenerator;
   private ksuidGen?: KsuidGenerator;
   private objectIdGen?: ObjectIdGenerator;
+  private tsidGen?: TsidGenerator;
   private readonly snowflakes = new Map<string, SnowflakeGenerator>();
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
@@ -81,6 +83,7 @@ export class IdFactory {
       }
       case 'ksuid': return (this.ksuidGen ??= new KsuidGenerator(gens)).batch(n, t);
       case 'objectid': return (this.objectIdGen ??= new ObjectIdGenerator(gens)).batch(n, t);
+      case 'tsid': return (this.tsidGen ??= new TsidGenerator(gens)).batch(n, t);
       case 'typeid': {
         const prefix = opts.prefix ?? '';
         validateTypeIdPrefix(prefix);

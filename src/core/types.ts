@@ -21,16 +21,17 @@ export type GenKind =
   | 'ksuid'
   | 'objectid'
   | 'typeid'
-  | 'nanoid';
+  | 'nanoid'
+  | 'tsid';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */
 export const TIME_ORDERED_KINDS: readonly GenKind[] = [
-  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid',
+  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid',
 ];
 
 export type FieldValue = string | number | boolean;

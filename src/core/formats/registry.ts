@@ -7,6 +7,7 @@ import { ksuid } from './ksuid';
 import { nanoid } from './nanoid';
 import { objectid } from './objectid';
 import { snowflake } from './snowflake';
+import { tsid } from './tsid';
 import { typeid } from './typeid';
 import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
 import { ulid } from './ulid';
@@ -24,6 +25,7 @@ export const FORMATS: readonly FormatModule[] = [
   objectid,
   typeid,
   nanoid,
+  tsid,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

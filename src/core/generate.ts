@@ -6,6 +6,7 @@ import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './sn
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource } from './types';
 import { TsidGenerator } from './formats/tsid';
+import { XidGenerator } from './formats/xid';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -49,6 +50,7 @@ export class IdFactory {
   private ksuidGen?: KsuidGenerator;
   private objectIdGen?: ObjectIdGenerator;
   private tsidGen?: TsidGenerator;
+  private xidGen?: XidGenerator;
   private readonly snowflakes = new Map<string, SnowflakeGenerator>();
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
@@ -84,6 +86,7 @@ export class IdFactory {
       case 'ksuid': return (this.ksuidGen ??= new KsuidGenerator(gens)).batch(n, t);
       case 'objectid': return (this.objectIdGen ??= new ObjectIdGenerator(gens)).batch(n, t);
       case 'tsid': return (this.tsidGen ??= new TsidGenerator(gens)).batch(n, t);
+      case 'xid': return (this.xidGen ??= new XidGenerator(gens)).batch(n, t);
       case 'typeid': {
         const prefix = opts.prefix ?? '';
         validateTypeIdPrefix(prefix);

@@ -22,16 +22,17 @@ export type GenKind =
   | 'objectid'
   | 'typeid'
   | 'nanoid'
-  | 'tsid';
+  | 'tsid'
+  | 'xid';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */
 export const TIME_ORDERED_KINDS: readonly GenKind[] = [
-  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid',
+  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid',
 ];
 
 export type FieldValue = string | number | boolean;
@@ -92,6 +93,8 @@ export interface Decoded {
   fields: Record<string, FieldValue>;
   /** Snowflakes: every preset's reading, the likely one first. */
   candidates?: SnowflakeCandidate[];
+  /** Other plausible readings of the same text (a 13-char TSID that is also a TID), likeliest first. */
+  alternatives?: readonly Decoded[];
 }
 
 export type IdErrorCode =

@@ -6,7 +6,7 @@ import { cryptoRandom, systemClock } from '../random';
 import { Timeline } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
 import { clampCrockford, pad } from './boundsText';
-import { Id, failed, orThrow } from './decoded';
+import { Id, failed, judged, orThrow } from './decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 
 // TSID (f4b6a3/tsid-creator, Hibernate's @Tsid): a 64-bit number, 42 bits of milliseconds since
@@ -220,7 +220,7 @@ export const tsid: FormatModule = {
   }],
   scan: [{ runLengths: [13], find }],
   bits: 64,
-  decode: (text) => read(text),
+  decode: (text, opts) => judged(read(text), TSID_EPOCH_MS, opts?.now),
   encode: (bytes) => encodeTsid(bytes),
   hoverTargets: ['int', 'hex'],
   representations: REPRESENTATIONS,

@@ -1,0 +1,136 @@
+import { requireText } from '../args';
+import { IdError } from '../types';
+import { Id, failed, judged, orThrow } from './decoded';
+import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+
+// atproto TID (Bluesky record keys and repo revisions): a 64-bit number, top bit 0, then 53 bits
+// of microseconds since the Unix epoch and a 10-bit clock id, written as 13 chars of
+// base32-sortable (234567abcdefghijklmnopqrstuvwxyz, lower case only). The first 11 chars are
+// the microseconds, the last 2 the clock id. The spec's syntax allows a first char up to j
+// (value 15); only up to b (value 7) keeps the top bit 0, above that the time is past 2255.
+
+const ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
+const VALUES: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(255);
+  for (let i = 0; i < 32; i++) t[ALPHABET.charCodeAt(i)] = i;
+  return t;
+})();
+
+/** Bluesky's first public TIDs (the protocol was published in 2022). */
+const TID_PLAUSIBLE_FROM = Date.UTC(2022, 0, 1);
+const LABEL = /(?:tid|rkey|rev)["'`]?\s*[:=]?\s*["'`(]?$/i;
+
+/** A TID keeps its microseconds; `timePrecise` shows all six digits. */
+class TidId extends Id {
+  /** Microseconds within the millisecond (0-999). */
+  declare micros: number;
+
+  override get timePrecise(): string | undefined {
+    return this.time!.slice(0, -1) + String(this.micros).padStart(3, '0') + 'Z';
+  }
+
+  override set timePrecise(_text: string | undefined) {
+    // Made from the time; nothing to keep.
+  }
+}
+
+function read(text: string): Id {
+  let ok = text.length === 13;
+  let hi = 0, lo = 0, clock = 0;
+  for (let i = 0; ok && i < 13; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? VALUES[c]! : 255;
+    if (v === 255 || (i === 0 && v > 15)) ok = false;
+    else if (i === 0) hi = v;
+    else if (i < 11) lo = lo * 32 + v;
+    else clock = clock * 32 + v;
+  }
+  if (!ok) return failed(tid, text, whyNot(text));
+  // µs = hi * 2^50 + lo, up to 2^54: exact in two parts, ms and the µs left over.
+  const id = new TidId(tid, text, true, { clockId: clock });
+  if (hi < 8) {
+    const us = hi * 2 ** 50 + lo;
+    id.unixMs = Math.floor(us / 1000);
+    id.micros = us % 1000;
+  } else {
+    const us = BigInt(hi) * 2n ** 50n + BigInt(lo);
+    id.unixMs = Number(us / 1000n);
+    id.micros = Number(us % 1000n);
+  }
+  return id;
+}
+
+function whyNot(text: string): IdError {
+  if (text.length === 0) return new IdError('EMPTY', 'Expected a TID (13 base32-sortable chars), got an empty string.');
+  if (text.length !== 13) return new IdError('INVALID_LENGTH', `A TID has 13 characters; got ${text.length}.`);
+  if (/^[2-7a-z]+$/i.test(text) && /[A-Z]/.test(text)) return new IdError('INVALID_CASE', 'A TID is written in lower case.');
+  for (let i = 0; i < 13; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || VALUES[c] === 255) {
+      return new IdError('INVALID_CHARACTER', `A TID uses base32-sortable (2-7 and a-z); character ${i + 1} is '${text[i]}'.`);
+    }
+  }
+  return new IdError('OVERFLOW', `A TID is 64 bits, so its first character is 2-7 or a-j; '${text[0]}' makes it larger.`);
+}
+
+export function decodeTid(text: string): DecodedId {
+  requireText(text, 'a TID');
+  return orThrow(read(text));
+}
+
+/** The TID of `us` microseconds since the Unix epoch (< 2^53) and clock id `clock` (0-1023). */
+export function encodeTid(us: number, clock: number): string {
+  if (!Number.isSafeInteger(us) || us < 0) throw new IdError('TIME_OUT_OF_RANGE', `A TID holds 0 to 2^53-1 microseconds; got ${us}.`);
+  if (!Number.isInteger(clock) || clock < 0 || clock > 1023) throw new IdError('INVALID_ARGUMENT', `A TID clock id is 0-1023; got ${clock}.`);
+  let s = '';
+  for (let i = 0, n = us; i < 11; i++, n = Math.floor(n / 32)) s = ALPHABET[n % 32]! + s;
+  return s + ALPHABET[clock >> 5]! + ALPHABET[clock & 31]!;
+}
+
+function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
+  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+}
+
+/**
+ * Lower case, base32-sortable only, a letter and a digit, time from 2022 to now + 10 years (the
+ * first two chars are then 3k..3z or 42..), not inside base64; broken ones only after a label
+ * (`tid`, `rkey`, `rev`).
+ */
+function find(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const { or, start, end } = run;
+  const text = ctx.text;
+  if (!(or & CHAR.DIGIT) || !(or & CHAR.LOWER)) return undefined;
+  if (or & CHAR.UPPER) return labelled(start, end, ctx);
+  for (let i = start; i < end; i++) if (VALUES[text.charCodeAt(i)] === 255) return labelled(start, end, ctx);
+  const first = VALUES[text.charCodeAt(start)]!;
+  if (first > 7) return undefined;
+  let us = 0;
+  for (let i = start; i < start + 11; i++) us = us * 32 + VALUES[text.charCodeAt(i)]!;
+  if (!ctx.plausibleMs(Math.floor(us / 1000), TID_PLAUSIBLE_FROM)) return undefined;
+  if (ctx.inBase64(start, end)) return undefined;
+  return { start, end, decoded: read(text.slice(start, end)) };
+}
+
+const TID13 = /^[2-7a-j][2-7a-z]{12}$/i;
+const LETTER = /[a-z]/i;
+
+export const tid: FormatModule = {
+  id: 'tid',
+  label: 'TID',
+  // Lower-case 13-char text that is also a TSID is written the TID's way (TSIDs are upper case);
+  // upper-case text is no valid TID, so the TSID still comes first there.
+  priority: 1,
+  shapes: [{
+    length: 13,
+    alphabet: 'base32sortable',
+    case: 'lower',
+    description: 'atproto TIDs (13 base32-sortable chars)',
+    // Upper case is read to say it must be lower case; a letter keeps 13 digits a number.
+    test: (t) => TID13.test(t) && LETTER.test(t),
+  }],
+  scan: [{ runLengths: [13], find }],
+  decode: (text, opts) => judged(read(text), TID_PLAUSIBLE_FROM, opts?.now),
+  representations: [],
+  generators: [],
+  time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
+};

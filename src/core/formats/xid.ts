@@ -1,0 +1,227 @@
+import { requireText } from '../args';
+import { HEX_PAIRS as HEX_PAIRS_IMPORT, bytesToHex } from '../bytes';
+import { generate } from '../generate';
+import { cryptoRandom, systemClock } from '../random';
+import { Timeline } from '../timeline';
+import { uint32Seconds } from '../time';
+import { IdError, type Clock, type RandomSource } from '../types';
+import { fill, pad, put32 } from './boundsText';
+import { Id, failed, judged, orThrow } from './decoded';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+
+// XID (rs/xid): 12 bytes, 4-byte big-endian Unix seconds, 3-byte machine id, 2-byte process id,
+// 3-byte counter, written as 20 lower-case base32hex chars (0-9 a-v). 20 chars hold 100 bits, so
+// the last char carries one bit and 4 zero bits: it is always 0 or g.
+// The same 96 bits as an ObjectId, which also starts with the seconds: the two convert losslessly.
+
+const HEX_PAIRS = HEX_PAIRS_IMPORT;
+const ALPHABET = '0123456789abcdefghijklmnopqrstuv';
+const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+/** char code -> 5-bit value, 255 for anything else (upper case too: rs/xid writes lower case only). */
+const VALUES: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(255);
+  for (let i = 0; i < 32; i++) t[ALPHABET.charCodeAt(i)] = i;
+  return t;
+})();
+
+/** rs/xid's first release (2015); earlier times are not believed in free text. */
+const XID_PLAUSIBLE_FROM = Date.UTC(2015, 0, 1);
+const LABEL = /xid["'`]?\s*[:=]?\s*["'`(]?$/i;
+
+function read(text: string): Id {
+  if (text.length !== 20) return failed(xid, text, whyNot(text));
+  const v = new Array<number>(20);
+  let seen = 0;
+  for (let i = 0; i < 20; i++) {
+    const c = text.charCodeAt(i);
+    const x = c < 128 ? VALUES[c]! : 255;
+    seen |= x;
+    v[i] = x;
+  }
+  if (seen > 31 || (v[19]! & 15) !== 0) return failed(xid, text, whyNot(text));
+  // 8 chars = 5 bytes, twice, then 4 chars (+ the one bit of the last) = 2 bytes.
+  const b = new Uint8Array(12);
+  for (let g = 0; g < 2; g++) {
+    const o = g * 5, s = g * 8;
+    b[o] = (v[s]! << 3) | (v[s + 1]! >> 2);
+    b[o + 1] = ((v[s + 1]! << 6) | (v[s + 2]! << 1) | (v[s + 3]! >> 4)) & 255;
+    b[o + 2] = ((v[s + 3]! << 4) | (v[s + 4]! >> 1)) & 255;
+    b[o + 3] = ((v[s + 4]! << 7) | (v[s + 5]! << 2) | (v[s + 6]! >> 3)) & 255;
+    b[o + 4] = ((v[s + 6]! << 5) | v[s + 7]!) & 255;
+  }
+  b[10] = (v[16]! << 3) | (v[17]! >> 2);
+  b[11] = ((v[17]! << 6) | (v[18]! << 1) | (v[19]! >> 4)) & 255;
+  const id = new Id(xid, text, true, {
+    machine: HEX_PAIRS[b[4]!]! + HEX_PAIRS[b[5]!]! + HEX_PAIRS[b[6]!]!,
+    pid: (b[7]! << 8) | b[8]!,
+    counter: (b[9]! << 16) | (b[10]! << 8) | b[11]!,
+  }, b);
+  id.unixMs = (b[0]! * 16777216 + ((b[1]! << 16) | (b[2]! << 8) | b[3]!)) * 1000;
+  return id;
+}
+
+function whyNot(text: string): IdError {
+  if (text.length === 0) return new IdError('EMPTY', 'Expected an XID (20 base32hex chars), got an empty string.');
+  if (text.length !== 20) return new IdError('INVALID_LENGTH', `An XID has 20 characters; got ${text.length}.`);
+  if (/^[0-9a-v]+$/i.test(text) && /[A-V]/.test(text)) {
+    return new IdError('INVALID_CASE', 'An XID is written in lower case (rs/xid reads no other).');
+  }
+  for (let i = 0; i < 20; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || VALUES[c] === 255) {
+      return new IdError('INVALID_CHARACTER', `An XID uses base32hex (0-9 and a-v); character ${i + 1} is '${text[i]}'.`);
+    }
+  }
+  return new IdError('OVERFLOW', `The last character of an XID holds one bit, so it is 0 or g; '${text[19]}' sets bits an XID does not have.`);
+}
+
+export function decodeXid(text: string): DecodedId {
+  requireText(text, 'an XID');
+  return orThrow(read(text));
+}
+
+/** 12 bytes -> the 20-char XID. */
+export function encodeXid(b: Uint8Array): string {
+  if (b.length !== 12) throw new IdError('INVALID_LENGTH', `An XID is 12 bytes; got ${b.length}.`);
+  const codes = new Array<number>(20);
+  for (let g = 0; g < 2; g++) {
+    const o = g * 5, s = g * 8;
+    codes[s] = b[o]! >> 3;
+    codes[s + 1] = ((b[o]! << 2) | (b[o + 1]! >> 6)) & 31;
+    codes[s + 2] = (b[o + 1]! >> 1) & 31;
+    codes[s + 3] = ((b[o + 1]! << 4) | (b[o + 2]! >> 4)) & 31;
+    codes[s + 4] = ((b[o + 2]! << 1) | (b[o + 3]! >> 7)) & 31;
+    codes[s + 5] = (b[o + 3]! >> 2) & 31;
+    codes[s + 6] = ((b[o + 3]! << 3) | (b[o + 4]! >> 5)) & 31;
+    codes[s + 7] = b[o + 4]! & 31;
+  }
+  codes[16] = b[10]! >> 3;
+  codes[17] = ((b[10]! << 2) | (b[11]! >> 6)) & 31;
+  codes[18] = (b[11]! >> 1) & 31;
+  codes[19] = (b[11]! << 4) & 31;
+  for (let i = 0; i < 20; i++) codes[i] = ALPHABET_CODES[codes[i]!]!;
+  return String.fromCharCode.apply(null, codes);
+}
+
+function secondsFor(ms: number): number {
+  return uint32Seconds(ms, 0, 'An XID', '1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z');
+}
+
+/**
+ * XIDs as rs/xid makes them, with the machine id and process id drawn at random once per
+ * generator (a pure core has no host name or pid) and a 3-byte counter starting at a random
+ * value. Where the counter wraps within one second the next second is borrowed, so the IDs
+ * still ascend (as the ObjectId generator does).
+ */
+export class XidGenerator {
+  private readonly clock: Clock;
+  private readonly bytes = new Uint8Array(12);
+  private counter: number;
+  /** The last counter used in each second (timeline.ts). */
+  private readonly timeline = new Timeline<number>(1000);
+
+  constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
+    this.clock = opts.clock ?? systemClock;
+    const r = new Uint8Array(8);
+    (opts.random ?? cryptoRandom)(r);
+    this.bytes.set(r.subarray(0, 5), 4);
+    this.counter = (r[5]! << 16) | (r[6]! << 8) | r[7]!;
+  }
+
+  next(timeMs?: number): string {
+    let s = secondsFor(timeMs ?? this.clock());
+    const now = timeMs === undefined;
+    if (now) s = this.timeline.nowUnit(s);
+    this.counter = (this.counter + 1) & 0xffffff;
+    const counter = this.counter;
+    for (let last = this.timeline.get(s); last !== undefined && counter <= last; last = this.timeline.get(s)) s++;
+    if (s > 0xffffffff) throw new IdError('MONOTONIC_OVERFLOW', 'The XID counter ran out at the last second an XID can hold.');
+    this.timeline.set(s, counter);
+    if (now) this.timeline.noteNow(s);
+    const b = this.bytes;
+    put32(b, s);
+    b[9] = counter >>> 16;
+    b[10] = (counter >>> 8) & 255;
+    b[11] = counter & 255;
+    return encodeXid(b);
+  }
+
+  batch(n: number, timeMs?: number): string[] {
+    const out = new Array<string>(n);
+    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
+    return out;
+  }
+}
+
+function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
+  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+}
+
+/**
+ * Lower-case base32hex with a digit and a letter, last char 0 or g (1 in 16 random words pass
+ * that), time from 2015 to now + 10 years, not inside base64. Broken ones only after a label.
+ */
+function find(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const { or, start, end } = run;
+  const text = ctx.text;
+  if (!(or & CHAR.DIGIT) || !(or & (CHAR.UPPER | CHAR.LOWER))) return undefined;
+  if (or & CHAR.UPPER) return labelled(start, end, ctx);
+  let seconds = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (VALUES[c] === 255) return labelled(start, end, ctx);
+  }
+  const last = text.charCodeAt(end - 1);
+  if (last !== 48 && last !== 103) return labelled(start, end, ctx);
+  // The seconds are the first 32 bits: 7 chars hold 35, the last 3 of which belong to the machine id.
+  for (let i = start; i < start + 7; i++) seconds = seconds * 32 + VALUES[text.charCodeAt(i)]!;
+  seconds = Math.floor(seconds / 8);
+  if (!ctx.plausibleMs(seconds * 1000, XID_PLAUSIBLE_FROM)) return undefined;
+  if (ctx.inBase64(start, end)) return undefined;
+  return { start, end, decoded: read(text.slice(start, end)) };
+}
+
+const XID20 = /^[0-9a-v]{20}$/i;
+const LETTER = /[a-v]/i;
+
+const BOUNDS: BoundsCodec = {
+  unitMs: 1000,
+  text: (ms, high) => {
+    const b = fill(new Uint8Array(12), 4, high);
+    put32(b, secondsFor(ms));
+    return encodeXid(b);
+  },
+  span: (p, n) => {
+    const [a, b] = pad(p, n, '0', 'v');
+    // The last char holds one bit: 0 or g.
+    return [a, b.length === 20 && b[19]! > 'g' ? b.slice(0, 19) + 'g' : b];
+  },
+  timeOf: (t) => decodeXid(t).unixMs!,
+};
+
+export const xid: FormatModule = {
+  id: 'xid',
+  label: 'XID',
+  shapes: [{
+    length: 20,
+    alphabet: 'base32hex',
+    case: 'lower',
+    description: 'XIDs (20 base32hex chars)',
+    // With a letter: 20 digits stay a snowflake. Upper case is read to say it must be lower.
+    test: (t) => XID20.test(t) && LETTER.test(t),
+  }],
+  scan: [{ runLengths: [20], find }],
+  bits: 96,
+  decode: (text, opts) => judged(read(text), XID_PLAUSIBLE_FROM, opts?.now),
+  encode: (bytes) => encodeXid(bytes),
+  hoverTargets: ['hex'],
+  representations: [
+    { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 12 ? bytesToHex(id.bytes) : undefined) },
+  ],
+  generators: [{
+    kind: 'xid', label: 'XID', detail: 'rs/xid: seconds + machine + pid + counter, 20 chars', hasTime: true, ascending: true, options: [],
+    generate: (count, o) => generate('xid', { ...o, count }),
+  }],
+  bounds: [{ kind: 'xid', label: 'XID', detail: 'whole seconds; text sorts by time', codec: () => BOUNDS }],
+  time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XID_PLAUSIBLE_FROM },
+};

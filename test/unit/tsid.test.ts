@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TSID, TSIDGenerator } from 'tsid-ts';
 import {
-  IdFactory, TSID_EPOCH_MS, TsidGenerator, boundsSpec, decodeTsid, encodeTsid, generate, inspect, inspectId, represent, scan,
+  IdFactory, TSID_EPOCH_MS, convert, convertTargetsFor, TsidGenerator, boundsSpec, decodeTsid, encodeTsid, generate, inspect, inspectId, represent, scan,
 } from '../../src/core';
 import { code } from './helpers';
 
@@ -75,6 +75,14 @@ describe('TSID', () => {
     const fromNumber = represent(inspectId((0x0575fdc1787dafa0n).toString())!).find((r) => r.target === 'tsid');
     assert.equal(fromNumber?.value, '0AXFXR5W7VBX0');
     assert.deepEqual(represent(inspectId('0AXFXR5W7VBX0')!, { hoverOnly: true }).map((r) => r.target), ['int', 'hex']);
+  });
+
+  it('converts in place (the hover links and code actions use convert and convertTargetsFor)', () => {
+    assert.equal(convert('0AXFXR5W7VBX0', 'int'), (0x0575fdc1787dafa0n).toString());
+    assert.equal(convert(' 0axfxr5w7vbx0 ', 'hex'), '0575fdc1787dafa0');
+    assert.equal(convert((0x0575fdc1787dafa0n).toString(), 'tsid'), '0AXFXR5W7VBX0');
+    assert.throws(() => convert('0AXFXR5W7VBX0', 'uuid'), code('UNSUPPORTED_CONVERSION'));
+    assert.deepEqual(convertTargetsFor('0AXFXR5W7VBX0').map((c) => [c.target, c.enabled]), [['hex', true], ['int', true]]);
   });
 
   it('is found in free text only as upper case with a plausible time, or after a label', () => {

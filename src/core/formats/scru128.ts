@@ -120,10 +120,16 @@ function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undef
  * inside base64. Broken ones only after a label naming it.
  */
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
-  const { or, start, end } = run;
+  const { or, and, start, end } = run;
   const text = ctx.text;
   if (!(or & CHAR.DIGIT) || !(or & (CHAR.UPPER | CHAR.LOWER))) return undefined;
   if ((or & CHAR.UPPER) && (or & CHAR.LOWER)) return undefined;
+  // Hex with a char or two past f is a hash or hex value plus a suffix; the 80 random bits of a
+  // real one spell about eleven letters past f (fewer than 3 in 1 of 30,000).
+  if (and & CHAR.HEX) return undefined;
+  let pastF = 0;
+  for (let i = start; i < end; i++) if ((text.charCodeAt(i) | 32) > 102) pastF++;
+  if (pastF < 3) return undefined;
   // Every time before the year 2558 (36^24 / 2^80 ms) gives a first digit 0.
   if (text.charCodeAt(start) !== 48) return undefined;
   const d = read(text.slice(start, end));

@@ -97,10 +97,12 @@ function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undef
  * (`tid`, `rkey`, `rev`).
  */
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
-  const { or, start, end } = run;
+  const { or, and, start, end } = run;
   const text = ctx.text;
   if (!(or & CHAR.DIGIT) || !(or & CHAR.LOWER)) return undefined;
   if (or & CHAR.UPPER) return labelled(start, end, ctx);
+  // Only hex digits: a hash or a hex value cut to this length (a real one has a letter past f).
+  if (and & CHAR.HEX) return undefined;
   for (let i = start; i < end; i++) if (VALUES[text.charCodeAt(i)] === 255) return labelled(start, end, ctx);
   const first = VALUES[text.charCodeAt(start)]!;
   if (first > 7) return undefined;

@@ -184,6 +184,8 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
   if (!(or & CHAR.DIGIT) || !(or & (CHAR.UPPER | CHAR.LOWER))) return undefined;
   if ((or & CHAR.LOWER) || !(and & CHAR.CROCK)) return labelled(start, end, ctx);
+  // Only hex digits: a hash or a hex value cut to this length (a real one has a letter past f).
+  if (and & CHAR.HEX) return undefined;
   if (CROCKFORD_VALUES[text.charCodeAt(start)]! > 15) return undefined;
   let top = 0;
   for (let i = start; i < start + 9; i++) top = top * 32 + CROCKFORD_VALUES[text.charCodeAt(i)]!;

@@ -162,10 +162,12 @@ function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undef
  * that), time from 2015 to now + 10 years, not inside base64. Broken ones only after a label.
  */
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
-  const { or, start, end } = run;
+  const { or, and, start, end } = run;
   const text = ctx.text;
   if (!(or & CHAR.DIGIT) || !(or & (CHAR.UPPER | CHAR.LOWER))) return undefined;
   if (or & CHAR.UPPER) return labelled(start, end, ctx);
+  // Only hex digits: a hash or a hex value cut to this length (a real one has a letter past f).
+  if (and & CHAR.HEX) return undefined;
   let seconds = 0;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);

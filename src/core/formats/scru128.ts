@@ -24,52 +24,77 @@ export const SCRU128_MAX = 'f5lxx1zz5pnorynqglhzmsp33';
 /** The specification's first version (2021). */
 const SCRU128_PLAUSIBLE_FROM = Date.UTC(2021, 0, 1);
 const LABEL = /scru128["'`]?\s*[:=]?\s*["'`(]?$/i;
-/** 36^6: six digits at a time keep 16-bit limbs times the chunk below 2^53. */
-const CHUNK = 36 ** 6;
+const TWO32 = 2 ** 32;
+/** 36^4: four digits at a time keep a 32-bit limb times the chunk below 2^53. */
+const CHUNK = 36 ** 4;
+/** VALUES for decoding: a bad char is 2^30, which makes its chunk too large to be a chunk. */
+const BAD = 2 ** 30;
+const DIGIT_VALUES: Int32Array = Int32Array.from(VALUES, (v) => (v === 255 ? BAD : v));
 
-/**
- * 25 base36 digits -> 16 bytes, or undefined for a bad digit or a value above 2^128 - 1. The
- * value is kept in eight 16-bit limbs (most significant first) and multiplied by 36^6 per chunk
- * of six digits (one chunk of one digit first: 25 = 1 + 4 * 6).
- */
-function parse(text: string): Uint8Array | undefined {
-  const limbs = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (let at = 0; at < 25;) {
-    const n = at === 0 ? 1 : 6;
-    let chunk = 0;
-    for (let i = at; i < at + n; i++) {
-      const c = text.charCodeAt(i);
-      const v = c < 128 ? VALUES[c]! : 255;
-      if (v === 255) return undefined;
-      chunk = chunk * 36 + v;
-    }
-    const mul = n === 1 ? 1 : CHUNK;
-    let carry = chunk;
-    for (let k = 7; k >= 0; k--) {
-      const x = limbs[k]! * mul + carry;
-      limbs[k] = x % 65536;
-      carry = Math.floor(x / 65536);
-    }
-    if (carry !== 0) return undefined;
-    at += n;
+/** A SCRU128 ID kept as four 32-bit limbs (most significant first); bytes and fields made when read. */
+class Scru128Id extends Id {
+  declare l0: number;
+  declare l1: number;
+  declare l2: number;
+  declare l3: number;
+
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= limbsToBytes(this.l0, this.l1, this.l2, this.l3));
   }
+
+  protected override makeFields(): Record<string, number | string> {
+    return {
+      counterHi: ((this.l1 & 0xffff) << 8) | (this.l2 >>> 24),
+      counterLo: this.l2 & 0xffffff,
+      entropy: HEX_PAIRS[this.l3 >>> 24]! + HEX_PAIRS[(this.l3 >>> 16) & 255]! + HEX_PAIRS[(this.l3 >>> 8) & 255]! + HEX_PAIRS[this.l3 & 255]!,
+    };
+  }
+}
+
+function limbsToBytes(...limbs: number[]): Uint8Array {
   const b = new Uint8Array(16);
-  for (let k = 0; k < 8; k++) {
-    b[2 * k] = limbs[k]! >>> 8;
-    b[2 * k + 1] = limbs[k]! & 255;
+  for (let k = 0; k < 4; k++) {
+    const x = limbs[k]!;
+    b[4 * k] = x >>> 24;
+    b[4 * k + 1] = (x >>> 16) & 255;
+    b[4 * k + 2] = (x >>> 8) & 255;
+    b[4 * k + 3] = x & 255;
   }
   return b;
 }
 
 function read(text: string): Id {
-  const b = text.length === 25 ? parse(text) : undefined;
-  if (!b) return failed(scru128, text, whyNot(text));
-  const id = new Id(scru128, text, true, {
-    counterHi: (b[6]! << 16) | (b[7]! << 8) | b[8]!,
-    counterLo: (b[9]! << 16) | (b[10]! << 8) | b[11]!,
-    entropy: HEX_PAIRS[b[12]!]! + HEX_PAIRS[b[13]!]! + HEX_PAIRS[b[14]!]! + HEX_PAIRS[b[15]!]!,
-  }, b);
-  id.unixMs = ((b[0]! << 8) | b[1]!) * 2 ** 32 + (((b[2]! << 24) | (b[3]! << 16) | (b[4]! << 8) | b[5]!) >>> 0);
+  if (text.length !== 25) return failed(scru128, text, whyNot(text));
+  // 25 digits = 1 + 6 chunks of 4; each chunk multiplies the 128-bit value (four 32-bit limbs)
+  // by 36^4 and adds the chunk. A carry out of the top limb is a value above 2^128 - 1.
+  let l0 = 0, l1 = 0, l2 = 0, l3 = 0, bad = 0;
+  const c0 = text.charCodeAt(0);
+  l3 = c0 < 128 ? DIGIT_VALUES[c0]! : BAD;
+  bad |= l3 >= 36 ? 1 : 0;
+  for (let at = 1; at < 25; at += 4) {
+    let chunk = 0;
+    for (let i = at; i < at + 4; i++) {
+      const c = text.charCodeAt(i);
+      chunk = chunk * 36 + (c < 128 ? DIGIT_VALUES[c]! : BAD);
+    }
+    bad |= chunk >= CHUNK ? 1 : 0;
+    let x = l3 * CHUNK + chunk;
+    l3 = x >>> 0;
+    x = l2 * CHUNK + (x - l3) / TWO32;
+    l2 = x >>> 0;
+    x = l1 * CHUNK + (x - l2) / TWO32;
+    l1 = x >>> 0;
+    x = l0 * CHUNK + (x - l1) / TWO32;
+    l0 = x >>> 0;
+    bad |= x >= TWO32 ? 1 : 0;
+  }
+  if (bad) return failed(scru128, text, whyNot(text));
+  const id = new Scru128Id(scru128, text, true, undefined);
+  id.l0 = l0;
+  id.l1 = l1;
+  id.l2 = l2;
+  id.l3 = l3;
+  id.unixMs = l0 * 65536 + (l1 >>> 16);
   return id;
 }
 
@@ -91,23 +116,24 @@ export function decodeScru128(text: string): DecodedId {
 /** 16 bytes -> the 25-digit lower-case SCRU128 text. */
 export function encodeScru128(b: Uint8Array): string {
   if (b.length !== 16) throw new IdError('INVALID_LENGTH', `A SCRU128 ID is 16 bytes; got ${b.length}.`);
-  const limbs = new Array<number>(8);
-  for (let k = 0; k < 8; k++) limbs[k] = (b[2 * k]! << 8) | b[2 * k + 1]!;
+  const limbs = new Array<number>(4);
+  for (let k = 0; k < 4; k++) limbs[k] = ((b[4 * k]! << 24) | (b[4 * k + 1]! << 16) | (b[4 * k + 2]! << 8) | b[4 * k + 3]!) >>> 0;
   const codes = new Array<number>(25);
-  // Four divisions by 36^6 give the low 24 digits; what remains (< 36) is the first.
-  for (let end = 25; end > 1; end -= 6) {
+  // Six divisions by 36^4 give the low 24 digits; what remains (< 36) is the first.
+  for (let end = 25; end > 1; end -= 4) {
     let rem = 0;
-    for (let k = 0; k < 8; k++) {
-      const x = rem * 65536 + limbs[k]!;
-      limbs[k] = Math.floor(x / CHUNK);
-      rem = x % CHUNK;
+    for (let k = 0; k < 4; k++) {
+      const x = rem * TWO32 + limbs[k]!;
+      const q = Math.floor(x / CHUNK);
+      rem = x - q * CHUNK;
+      limbs[k] = q;
     }
-    for (let i = end - 1; i >= end - 6; i--) {
+    for (let i = end - 1; i >= end - 4; i--) {
       codes[i] = DIGIT_CODES[rem % 36]!;
       rem = Math.floor(rem / 36);
     }
   }
-  codes[0] = DIGIT_CODES[limbs[7]!]!;
+  codes[0] = DIGIT_CODES[limbs[3]!]!;
   return String.fromCharCode.apply(null, codes);
 }
 

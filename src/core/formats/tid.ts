@@ -24,6 +24,11 @@ const LABEL = /(?:tid|rkey|rev)["'`]?\s*[:=]?\s*["'`(]?$/i;
 class TidId extends Id {
   /** Microseconds within the millisecond (0-999). */
   declare micros: number;
+  declare clock: number;
+
+  protected override makeFields(): Record<string, number> {
+    return { clockId: this.clock };
+  }
 
   override get timePrecise(): string | undefined {
     return this.time!.slice(0, -1) + String(this.micros).padStart(3, '0') + 'Z';
@@ -34,24 +39,35 @@ class TidId extends Id {
   }
 }
 
+/** VALUES for decoding: a bad char is 2^55, which no valid run of these chars reaches. */
+const BAD = 2 ** 55;
+const DIGIT_VALUES: Float64Array = Float64Array.from(VALUES, (v) => (v === 255 ? BAD : v));
+const TWO50 = 2 ** 50;
+
 function read(text: string): Id {
-  let ok = text.length === 13;
-  let hi = 0, lo = 0, clock = 0;
-  for (let i = 0; ok && i < 13; i++) {
-    const c = text.charCodeAt(i);
-    const v = c < 128 ? VALUES[c]! : 255;
-    if (v === 255 || (i === 0 && v > 15)) ok = false;
-    else if (i === 0) hi = v;
-    else if (i < 11) lo = lo * 32 + v;
-    else clock = clock * 32 + v;
+  if (text.length !== 13) return failed(tid, text, whyNot(text));
+  // First char: the top 4 bits of the microseconds (0-15), then 10 chars (50 bits), then the
+  // 2-char clock id. A bad char is 2^55 and lifts whatever it lands in out of range.
+  let c = text.charCodeAt(0);
+  const hi = c < 128 ? DIGIT_VALUES[c]! : BAD;
+  let lo = 0;
+  for (let i = 1; i < 11; i++) {
+    c = text.charCodeAt(i);
+    lo = lo * 32 + (c < 128 ? DIGIT_VALUES[c]! : BAD);
   }
-  if (!ok) return failed(tid, text, whyNot(text));
-  // µs = hi * 2^50 + lo, up to 2^54: exact in two parts, ms and the µs left over.
-  const id = new TidId(tid, text, true, { clockId: clock });
+  c = text.charCodeAt(11);
+  let clock = (c < 128 ? DIGIT_VALUES[c]! : BAD) * 32;
+  c = text.charCodeAt(12);
+  clock += c < 128 ? DIGIT_VALUES[c]! : BAD;
+  if (hi > 15 || lo >= TWO50 || clock > 1023) return failed(tid, text, whyNot(text));
+  const id = new TidId(tid, text, true, undefined);
+  id.clock = clock;
   if (hi < 8) {
-    const us = hi * 2 ** 50 + lo;
-    id.unixMs = Math.floor(us / 1000);
-    id.micros = us % 1000;
+    // µs = hi * 2^50 + lo < 2^53: exact.
+    const us = hi * TWO50 + lo;
+    const ms = Math.floor(us / 1000);
+    id.unixMs = ms;
+    id.micros = us - ms * 1000;
   } else {
     const us = BigInt(hi) * 2n ** 50n + BigInt(lo);
     id.unixMs = Number(us / 1000n);

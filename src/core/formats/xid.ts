@@ -28,34 +28,52 @@ const VALUES: Uint8Array = (() => {
 const XID_PLAUSIBLE_FROM = Date.UTC(2015, 0, 1);
 const LABEL = /xid["'`]?\s*[:=]?\s*["'`(]?$/i;
 
+/** An XID; its fields are made from the bytes when read. */
+class XidId extends Id {
+  protected override makeFields(): Record<string, string | number> {
+    const b = this.lazyBytes!;
+    return {
+      machine: HEX_PAIRS[b[4]!]! + HEX_PAIRS[b[5]!]! + HEX_PAIRS[b[6]!]!,
+      pid: (b[7]! << 8) | b[8]!,
+      counter: (b[9]! << 16) | (b[10]! << 8) | b[11]!,
+    };
+  }
+}
+
+/** VALUES for decoding: a bad char is 2^25, which lifts its 4-char group above 2^20 wherever it stands. */
+const BAD = 2 ** 25;
+const QUAD_VALUES: Int32Array = Int32Array.from(VALUES, (v) => (v === 255 ? BAD : v));
+
+/** Four chars (20 bits) from `at`; 2^20 or more when one of them is not base32hex. */
+function quad(text: string, at: number): number {
+  let a = 0;
+  for (let i = at; i < at + 4; i++) {
+    const c = text.charCodeAt(i);
+    a = a * 32 + (c < 128 ? QUAD_VALUES[c]! : BAD);
+  }
+  return a;
+}
+
 function read(text: string): Id {
   if (text.length !== 20) return failed(xid, text, whyNot(text));
-  const v = new Array<number>(20);
-  let seen = 0;
-  for (let i = 0; i < 20; i++) {
-    const c = text.charCodeAt(i);
-    const x = c < 128 ? VALUES[c]! : 255;
-    seen |= x;
-    v[i] = x;
-  }
-  if (seen > 31 || (v[19]! & 15) !== 0) return failed(xid, text, whyNot(text));
-  // 8 chars = 5 bytes, twice, then 4 chars (+ the one bit of the last) = 2 bytes.
+  // 8 chars = 40 bits = 5 bytes, twice, then 4 chars whose last 4 bits must be 0. Any char
+  // outside the alphabet pushes its 20-bit group to 2^20 or above, which `seen` catches.
   const b = new Uint8Array(12);
+  let seen = 0;
   for (let g = 0; g < 2; g++) {
-    const o = g * 5, s = g * 8;
-    b[o] = (v[s]! << 3) | (v[s + 1]! >> 2);
-    b[o + 1] = ((v[s + 1]! << 6) | (v[s + 2]! << 1) | (v[s + 3]! >> 4)) & 255;
-    b[o + 2] = ((v[s + 3]! << 4) | (v[s + 4]! >> 1)) & 255;
-    b[o + 3] = ((v[s + 4]! << 7) | (v[s + 5]! << 2) | (v[s + 6]! >> 3)) & 255;
-    b[o + 4] = ((v[s + 6]! << 5) | v[s + 7]!) & 255;
+    const a = quad(text, g * 8), c = quad(text, g * 8 + 4), o = g * 5;
+    seen |= (a >= 0x100000 ? 1 : 0) | (c >= 0x100000 ? 1 : 0);
+    b[o] = a >>> 12;
+    b[o + 1] = (a >>> 4) & 255;
+    b[o + 2] = ((a & 15) << 4) | ((c >>> 16) & 15);
+    b[o + 3] = (c >>> 8) & 255;
+    b[o + 4] = c & 255;
   }
-  b[10] = (v[16]! << 3) | (v[17]! >> 2);
-  b[11] = ((v[17]! << 6) | (v[18]! << 1) | (v[19]! >> 4)) & 255;
-  const id = new Id(xid, text, true, {
-    machine: HEX_PAIRS[b[4]!]! + HEX_PAIRS[b[5]!]! + HEX_PAIRS[b[6]!]!,
-    pid: (b[7]! << 8) | b[8]!,
-    counter: (b[9]! << 16) | (b[10]! << 8) | b[11]!,
-  }, b);
+  const t = quad(text, 16);
+  if (seen || t >= 0x100000 || (t & 15) !== 0) return failed(xid, text, whyNot(text));
+  b[10] = t >>> 12;
+  b[11] = (t >>> 4) & 255;
+  const id = new XidId(xid, text, true, undefined, b);
   id.unixMs = (b[0]! * 16777216 + ((b[1]! << 16) | (b[2]! << 8) | b[3]!)) * 1000;
   return id;
 }
@@ -119,6 +137,11 @@ export class XidGenerator {
   private counter: number;
   /** The last counter used in each second (timeline.ts). */
   private readonly timeline = new Timeline<number>(1000);
+  /** Chars 8-13 hold only machine and pid bits: the same for every ID of this generator. */
+  private readonly middle: string;
+  /** Chars 0-7 (the seconds and the first machine byte) of the last second written. */
+  private headSecond = -1;
+  private head = '';
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
     this.clock = opts.clock ?? systemClock;
@@ -126,6 +149,7 @@ export class XidGenerator {
     (opts.random ?? cryptoRandom)(r);
     this.bytes.set(r.subarray(0, 5), 4);
     this.counter = (r[5]! << 16) | (r[6]! << 8) | r[7]!;
+    this.middle = encodeXid(this.bytes).slice(8, 14);
   }
 
   next(timeMs?: number): string {
@@ -138,12 +162,17 @@ export class XidGenerator {
     if (s > 0xffffffff) throw new IdError('MONOTONIC_OVERFLOW', 'The XID counter ran out at the last second an XID can hold.');
     this.timeline.set(s, counter);
     if (now) this.timeline.noteNow(s);
-    const b = this.bytes;
-    put32(b, s);
-    b[9] = counter >>> 16;
-    b[10] = (counter >>> 8) & 255;
-    b[11] = counter & 255;
-    return encodeXid(b);
+    if (s !== this.headSecond) {
+      put32(this.bytes, s);
+      this.head = encodeXid(this.bytes).slice(0, 8);
+      this.headSecond = s;
+    }
+    // Chars 14-19: the last pid byte's low 2 bits and the 24-bit counter (then 4 zero bits).
+    const b8 = this.bytes[8]!, c0 = counter >>> 16, c1 = (counter >>> 8) & 255, c2 = counter & 255;
+    const a = ALPHABET_CODES;
+    return this.head + this.middle + String.fromCharCode(
+      a[((b8 << 3) | (c0 >> 5)) & 31]!, a[c0 & 31]!, a[c1 >> 3]!, a[((c1 << 2) | (c2 >> 6)) & 31]!, a[(c2 >> 1) & 31]!, a[(c2 << 4) & 31]!,
+    );
   }
 
   batch(n: number, timeMs?: number): string[] {

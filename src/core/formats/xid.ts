@@ -28,16 +28,39 @@ const VALUES: Uint8Array = (() => {
 const XID_PLAUSIBLE_FROM = Date.UTC(2015, 0, 1);
 const LABEL = /xid["'`]?\s*[:=]?\s*["'`(]?$/i;
 
-/** An XID; its fields are made from the bytes when read. */
+/** An XID kept as three numbers (40, 40 and 16 bits); bytes and fields are made when read. */
 class XidId extends Id {
+  declare g0: number;
+  declare g1: number;
+  declare g2: number;
+
+  override get bytes(): Uint8Array {
+    if (this.lazyBytes) return this.lazyBytes;
+    const b = new Uint8Array(12);
+    put40(b, 0, this.g0);
+    put40(b, 5, this.g1);
+    b[10] = this.g2 >>> 8;
+    b[11] = this.g2 & 255;
+    return (this.lazyBytes = b);
+  }
+
   protected override makeFields(): Record<string, string | number> {
-    const b = this.lazyBytes!;
+    const b = this.bytes;
     return {
       machine: HEX_PAIRS[b[4]!]! + HEX_PAIRS[b[5]!]! + HEX_PAIRS[b[6]!]!,
       pid: (b[7]! << 8) | b[8]!,
       counter: (b[9]! << 16) | (b[10]! << 8) | b[11]!,
     };
   }
+}
+
+function put40(b: Uint8Array, at: number, n: number): void {
+  const hi = Math.floor(n / 256);
+  b[at] = hi >>> 24;
+  b[at + 1] = (hi >>> 16) & 255;
+  b[at + 2] = (hi >>> 8) & 255;
+  b[at + 3] = hi & 255;
+  b[at + 4] = n - hi * 256;
 }
 
 /** VALUES for decoding: a bad char is 2^25, which lifts its 4-char group above 2^20 wherever it stands. */
@@ -56,25 +79,16 @@ function quad(text: string, at: number): number {
 
 function read(text: string): Id {
   if (text.length !== 20) return failed(xid, text, whyNot(text));
-  // 8 chars = 40 bits = 5 bytes, twice, then 4 chars whose last 4 bits must be 0. Any char
-  // outside the alphabet pushes its 20-bit group to 2^20 or above, which `seen` catches.
-  const b = new Uint8Array(12);
-  let seen = 0;
-  for (let g = 0; g < 2; g++) {
-    const a = quad(text, g * 8), c = quad(text, g * 8 + 4), o = g * 5;
-    seen |= (a >= 0x100000 ? 1 : 0) | (c >= 0x100000 ? 1 : 0);
-    b[o] = a >>> 12;
-    b[o + 1] = (a >>> 4) & 255;
-    b[o + 2] = ((a & 15) << 4) | ((c >>> 16) & 15);
-    b[o + 3] = (c >>> 8) & 255;
-    b[o + 4] = c & 255;
-  }
-  const t = quad(text, 16);
-  if (seen || t >= 0x100000 || (t & 15) !== 0) return failed(xid, text, whyNot(text));
-  b[10] = t >>> 12;
-  b[11] = (t >>> 4) & 255;
-  const id = new XidId(xid, text, true, undefined, b);
-  id.unixMs = (b[0]! * 16777216 + ((b[1]! << 16) | (b[2]! << 8) | b[3]!)) * 1000;
+  // Four 20-bit groups make two 40-bit numbers (5 bytes each), then 4 chars whose last 4 bits
+  // must be 0. A char outside the alphabet lifts its group to 2^20 or more.
+  const a = quad(text, 0), b = quad(text, 4), c = quad(text, 8), d = quad(text, 12), t = quad(text, 16);
+  if (a >= 0x100000 || b >= 0x100000 || c >= 0x100000 || d >= 0x100000 || t >= 0x100000 || (t & 15) !== 0) return failed(xid, text, whyNot(text));
+  const id = new XidId(xid, text, true, undefined);
+  id.g0 = a * 0x100000 + b;
+  id.g1 = c * 0x100000 + d;
+  id.g2 = t >>> 4;
+  // The seconds are the first 32 of the first 40 bits.
+  id.unixMs = Math.floor(id.g0 / 256) * 1000;
   return id;
 }
 

@@ -10,6 +10,7 @@ export * from './objectid';
 export * from './typeid';
 export * from './nanoid';
 export * from './snowflake';
+export * from './snowflakeContext';
 export * from './represent';
 export * from './convert';
 export { IdFactory, MAX_COUNT, type GenerateOptions } from './generate';

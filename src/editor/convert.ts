@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import type { ScanMatch, SnowflakeLayout } from '../core';
-import { IdError, convert, convertTargetsFor, formatById, parse128, scan, targetLabel, validateTypeIdPrefix } from '../core';
+import { IdError, convert, convertTargetsFor, formatById, parse128, targetLabel, validateTypeIdPrefix } from '../core';
 import { Commands } from './shared/commands';
 import { errorMessage } from './shared/outcome';
 import { decodeContext } from './decode/context';
-import { idUnder, withoutOverlaps } from './decode/locate';
+import { idsIn, withoutOverlaps, type Located } from './decode/locate';
 import { settings } from './shared/settings';
 import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
 import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
@@ -61,17 +60,10 @@ const CASE_INSENSITIVE = new Set(['uuid', 'ulid', 'hex']);
  *  A selection holding one explicit 128-bit value that the scanner does not look for (32 hex
  *  digits, an integer, base64) counts too: the user pointed at it. */
 export function findIds(document: vscode.TextDocument, range: vscode.Range, shortInts = false): Found[] {
-  if (range.isEmpty) {
-    const line = document.lineAt(range.start.line);
-    const m = idUnder(line.text, range.start.character, decodeContext(settings()));
-    if (!m) return [];
-    const base = document.offsetAt(line.range.start);
-    return [fromMatch(m, base)];
-  }
+  const found = idsIn(document, range, decodeContext(settings())).map(fromLocated);
+  if (found.length > 0 || range.isEmpty) return found;
   const base = document.offsetAt(range.start);
   const text = document.getText(range);
-  const found = scan(text, scanOptions()).map((m) => fromMatch(m, base));
-  if (found.length > 0) return found;
   const token = explicitToken(text);
   if (!token) return [];
   try {
@@ -85,15 +77,8 @@ export function findIds(document: vscode.TextDocument, range: vscode.Range, shor
   }
 }
 
-/** The configured snowflake epoch (validated once per settings change) decides which bare
- *  numbers count as IDs, as in the hover. */
-function scanOptions(): { epoch?: SnowflakeLayout } {
-  const { epoch } = decodeContext(settings());
-  return epoch === undefined ? {} : { epoch };
-}
-
-function fromMatch(m: ScanMatch, base: number): Found {
-  const found: Found = { start: base + m.start, end: base + m.end, text: m.text, kind: m.kind };
+function fromLocated({ match: m, start, end }: Located): Found {
+  const found: Found = { start, end, text: m.text, kind: m.kind };
   if (m.decoded.version !== undefined) found.version = m.decoded.version;
   return found;
 }

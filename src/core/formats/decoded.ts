@@ -1,5 +1,6 @@
 import { isoFromMs } from '../iso';
 import { IdError, type Decoded, type FieldValue, type IdErrorCode, type SnowflakeCandidate, type UuidVariant } from '../types';
+import { describeChoice, type LayoutChoice } from '../snowflakeContext';
 import type { DecodedId, FormatModule } from './types';
 
 // The one object a decode produces. Its ISO time text is made the first time something reads
@@ -20,6 +21,7 @@ export class Id implements DecodedId {
   declare candidates?: SnowflakeCandidate[];
   declare plausible?: boolean;
   declare alternatives?: readonly DecodedId[];
+  declare readAs?: LayoutChoice;
   /** Set by formats whose value is not kept as bytes (snowflakes keep two 32-bit halves). */
   protected declare lazyBytes?: Uint8Array;
   protected declare lazyFields?: Record<string, FieldValue>;
@@ -93,6 +95,7 @@ export class Id implements DecodedId {
     if (this.timePrecise !== undefined) out.timePrecise = this.timePrecise;
     out.fields = this.fields;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
+    if (this.readAs !== undefined) out.context = describeChoice(this.readAs);
     if (this.alternatives !== undefined && this.alternatives.length > 0) out.alternatives = this.alternatives.map((a) => a.toJSON());
     return out;
   }

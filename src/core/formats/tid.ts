@@ -39,41 +39,49 @@ class TidId extends Id {
   }
 }
 
-/** VALUES for decoding: a bad char is 2^55, which no valid run of these chars reaches. */
-const BAD = 2 ** 55;
-const DIGIT_VALUES: Float64Array = Float64Array.from(VALUES, (v) => (v === 255 ? BAD : v));
 const TWO50 = 2 ** 50;
 
 function read(text: string): Id {
   if (text.length !== 13) return failed(tid, text, whyNot(text));
-  // First char: the top 4 bits of the microseconds (0-15), then 10 chars (50 bits), then the
-  // 2-char clock id. A bad char is 2^55 and lifts whatever it lands in out of range.
-  let c = text.charCodeAt(0);
-  const hi = c < 128 ? DIGIT_VALUES[c]! : BAD;
-  let lo = 0;
-  for (let i = 1; i < 11; i++) {
-    c = text.charCodeAt(i);
-    lo = lo * 32 + (c < 128 ? DIGIT_VALUES[c]! : BAD);
+  // First char: the top 4 bits of the microseconds (0-15), then two runs of 5 chars (25 bits
+  // each, integer arithmetic), then the 2-char clock id. A char outside the alphabet is 255 in
+  // VALUES and shows in `seen` above bit 4.
+  const t = text;
+  const v0 = lookup(t, 0);
+  let seen = v0;
+  let a = 0, b = 0;
+  for (let i = 1; i < 6; i++) {
+    const v = lookup(t, i);
+    seen |= v;
+    a = (a << 5) | (v & 31);
   }
-  c = text.charCodeAt(11);
-  let clock = (c < 128 ? DIGIT_VALUES[c]! : BAD) * 32;
-  c = text.charCodeAt(12);
-  clock += c < 128 ? DIGIT_VALUES[c]! : BAD;
-  if (hi > 15 || lo >= TWO50 || clock > 1023) return failed(tid, text, whyNot(text));
+  for (let i = 6; i < 11; i++) {
+    const v = lookup(t, i);
+    seen |= v;
+    b = (b << 5) | (v & 31);
+  }
+  const c1 = lookup(t, 11), c2 = lookup(t, 12);
+  seen |= c1 | c2;
+  if (seen > 31 || v0 > 15) return failed(tid, text, whyNot(text));
   const id = new TidId(tid, text, true, undefined);
-  id.clock = clock;
-  if (hi < 8) {
-    // µs = hi * 2^50 + lo < 2^53: exact.
-    const us = hi * TWO50 + lo;
+  id.clock = (c1 << 5) | c2;
+  if (v0 < 8) {
+    // µs = v0 * 2^50 + a * 2^25 + b < 2^53: exact.
+    const us = v0 * TWO50 + a * 33554432 + b;
     const ms = Math.floor(us / 1000);
     id.unixMs = ms;
     id.micros = us - ms * 1000;
   } else {
-    const us = BigInt(hi) * 2n ** 50n + BigInt(lo);
+    const us = BigInt(v0) * 2n ** 50n + BigInt(a) * 2n ** 25n + BigInt(b);
     id.unixMs = Number(us / 1000n);
     id.micros = Number(us % 1000n);
   }
   return id;
+}
+
+function lookup(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? VALUES[c]! : 255;
 }
 
 function whyNot(text: string): IdError {

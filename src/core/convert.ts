@@ -136,10 +136,14 @@ export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } 
   return choices;
 }
 
-/** `convertTargetsFor` for IDs `parse128` does not read: their format's targets of their width. */
+/**
+ * `convertTargetsFor` for 128-bit IDs `parse128` does not read (SCRU128). Narrower IDs (TSID,
+ * XID) get none here: every caller of this list treats it as 128-bit targets (the editor adds a
+ * TypeID target to any non-empty list); `convert` and `represent` serve their own targets.
+ */
 function narrowTargetsFor(text: string): ConvertChoice[] {
   const id = formatReading(text);
-  if (!id) return [];
+  if (!id || id.format.bits !== 128) return [];
   const trimmed = text.trim();
   const choices: ConvertChoice[] = [];
   for (const rep of representationsFor(id.format.bits!)) {

@@ -19,7 +19,7 @@ const {
   KsuidGenerator, ObjectIdGenerator, SNOWFLAKE_PRESETS, SnowflakeGenerator, UlidGenerator, UuidGenerator,
   convert, decodeKsuid, decodeObjectId, decodeTypeId, decodeUlid, decodeUuid,
   generate, isObjectId, isUlid, isUuid, nanoid,
-  TsidGenerator, XidGenerator, decodeScru128, decodeTid, decodeTsid, decodeXid,
+  TidGenerator, TsidGenerator, XidGenerator, decodeScru128, decodeTid, decodeTsid, decodeXid,
 } = core;
 
 export type Group = 'decode' | 'validate' | 'convert' | 'generate';
@@ -126,6 +126,7 @@ export function generateCases(): Case[] {
   const peerSnowflake = DiscordSnowflake;
   const tsidGen = new TsidGenerator();
   const xidGen = new XidGenerator();
+  const tidGen = new TidGenerator();
   const peerTsid = new TSIDGenerator();
   return [
     { group: 'generate', name: 'crypto.randomUUID (floor)', peerName: 'node:crypto randomUUID', peer: () => randomUUID() },
@@ -140,6 +141,7 @@ export function generateCases(): Case[] {
     { group: 'generate', name: 'TypeID', ours: () => generate('typeid', { prefix: 'user' })[0], peerName: 'typeid-js typeid().toString()', peer: () => typeid('user').toString() },
     { group: 'generate', name: 'TSID', ours: () => tsidGen.next(), peerName: 'tsid-ts TSIDGenerator create().toString()', peer: () => peerTsid.create().toString() },
     { group: 'generate', name: 'XID', ours: () => xidGen.next(), peerName: 'xid-ts new Xid().toString()', peer: () => new Xid().toString() },
+    { group: 'generate', name: 'TID (atproto)', ours: () => tidGen.next(), peerName: '@atcute/tid now()', peer: () => atcuteTid.now() },
     { group: 'generate', name: 'NanoID (21)', ours: () => nanoid() },
   ];
 }

@@ -7,6 +7,7 @@ import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource, type SnowflakeLayout } from './types';
 import { TsidGenerator } from './formats/tsid';
 import { XidGenerator } from './formats/xid';
+import { TidGenerator } from './formats/tid';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -51,6 +52,7 @@ export class IdFactory {
   private objectIdGen?: ObjectIdGenerator;
   private tsidGen?: TsidGenerator;
   private xidGen?: XidGenerator;
+  private tidGen?: TidGenerator;
   private readonly snowflakes = new Map<string, SnowflakeGenerator>();
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
@@ -87,6 +89,7 @@ export class IdFactory {
       case 'objectid': return (this.objectIdGen ??= new ObjectIdGenerator(gens)).batch(n, t);
       case 'tsid': return (this.tsidGen ??= new TsidGenerator(gens)).batch(n, t);
       case 'xid': return (this.xidGen ??= new XidGenerator(gens)).batch(n, t);
+      case 'tid': return (this.tidGen ??= new TidGenerator(gens)).batch(n, t);
       case 'typeid': {
         const prefix = opts.prefix ?? '';
         validateTypeIdPrefix(prefix);

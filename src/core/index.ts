@@ -26,7 +26,7 @@ export { decodeObjectId } from './formats/objectid';
 export { decodeSnowflake, snowflakeCandidates } from './formats/snowflake';
 export { TSID_EPOCH_MS, TsidGenerator, decodeTsid, encodeTsid } from './formats/tsid';
 export { XidGenerator, decodeXid, encodeXid } from './formats/xid';
-export { decodeTid, encodeTid } from './formats/tid';
+export { TidGenerator, decodeTid, encodeTid } from './formats/tid';
 export { SCRU128_MAX, decodeScru128, encodeScru128 } from './formats/scru128';
 export * from './time';
 export * from './bounds';

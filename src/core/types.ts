@@ -23,16 +23,17 @@ export type GenKind =
   | 'typeid'
   | 'nanoid'
   | 'tsid'
-  | 'xid';
+  | 'xid'
+  | 'tid';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid', 'tid',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */
 export const TIME_ORDERED_KINDS: readonly GenKind[] = [
-  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid',
+  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid',
 ];
 
 export type FieldValue = string | number | boolean;

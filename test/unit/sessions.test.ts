@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  CLOCK_STEP_BACK_TOLERANCE_MS, IdError, IdFactory, decodeKsuid, decodeObjectId, decodeSnowflake, decodeTsid, decodeTypeId, decodeUlid,
+  CLOCK_STEP_BACK_TOLERANCE_MS, IdError, IdFactory, decodeKsuid, decodeObjectId, decodeSnowflake, decodeTid, decodeTsid, decodeTypeId, decodeUlid,
   decodeUuid, decodeXid, generate, type GenKind, type GenerateOptions, type RandomSource,
 } from '../../src/core';
 
@@ -37,6 +37,7 @@ const SPECS: KindSpec[] = [
   { kind: 'objectid', time: (id) => decodeObjectId(id).unixMs!, unitMs: 1000, sorts: true },
   { kind: 'tsid', time: (id) => decodeTsid(id).unixMs!, unitMs: 1, sorts: true, minMs: Date.UTC(2020, 0, 1) },
   { kind: 'xid', time: (id) => decodeXid(id).unixMs!, unitMs: 1000, sorts: true },
+  { kind: 'tid', time: (id) => decodeTid(id).unixMs!, unitMs: 1, sorts: true },
   {
     kind: 'snowflake', opts: { epoch: 'discord', workerId: 3 }, time: (id) => decodeSnowflake(id, 'discord').unixMs!,
     unitMs: 1, sorts: true, key: (id) => id.padStart(20, '0'),

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as TID from '@atcute/tid';
-import { decodeTid, encodeTid, inspect, readings, scan } from '../../src/core';
+import { IdFactory, TidGenerator, decodeTid, encodeTid, generate, inspect, readings, scan } from '../../src/core';
 import { code } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -88,5 +88,41 @@ describe('atproto TID', () => {
     assert.deepEqual(scan('3jzfcijpj2z2a', { now: NOW }).map((m) => m.kind), ['tid']);
     assert.deepEqual(scan('"rkey": "3jzfcijpj2z21"', { now: NOW }).map((m) => [m.kind, m.decoded.valid]), [['tid', false]]);
     assert.deepEqual(scan('internalstate somethingelse 3jzfcijpj2z21', { now: NOW }), []);
+  });
+
+  it('writes TIDs @atcute/tid reads back to the same µs and clock id', () => {
+    const ours = new TidGenerator().batch(N);
+    let bad = 0;
+    for (const s of ours) {
+      const ref = TID.parse(s);
+      const d = decodeTid(s);
+      if (!TID.validate(s) || Math.floor(ref.timestamp / 1000) !== d.unixMs || ref.clockid !== d.fields.clockId) bad++;
+    }
+    assert.equal(bad, 0);
+  });
+
+  it('generates distinct TIDs ascending at the clock, at explicit times and across calls', () => {
+    let now = NOW;
+    const f = new IdFactory({ clock: () => now, random: (b) => b.fill(0xff) });
+    const a = f.generate('tid', { count: 300 });
+    now -= 200; // jitter back
+    const b = f.generate('tid', { count: 300 });
+    const all = [...a, ...b];
+    assert.equal(new Set(all).size, all.length);
+    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]! < all[i]!, `${all[i - 1]} then ${all[i]}`);
+    assert.equal(decodeTid(a[0]!).unixMs, NOW);
+    const at = Date.UTC(2024, 1, 29, 12, 0, 0, 123);
+    const c = f.generate('tid', { count: 3, timeMs: at });
+    assert.ok(c.every((s) => decodeTid(s).unixMs === at) && c[0]! < c[1]! && c[1]! < c[2]!);
+    assert.ok(f.generate('tid')[0]! > b[b.length - 1]!, 'an explicit time does not move now-TIDs');
+    assert.throws(() => generate('tid', { timeMs: -1 }), code('TIME_OUT_OF_RANGE'));
+    assert.deepEqual(scan(`at://did:plc:x/app.bsky.feed.post/${a[0]}`, { now: NOW }).map((m) => m.kind), ['tid']);
+  });
+
+  it('borrows the next millisecond when one is full, still ascending', () => {
+    const g = new TidGenerator({ random: (b) => b.fill(0xff) });
+    const ids = g.batch(1000 * 1024, NOW);
+    assert.ok(decodeTid(ids[ids.length - 1]!).unixMs === NOW + 1);
+    for (let i = 1; i < ids.length; i += 997) assert.ok(ids[i - 1]! < ids[i]!);
   });
 });

@@ -246,7 +246,7 @@ describe('idsmith CLI', () => {
   });
 
   describe('new', () => {
-    const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid'];
+    const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid'];
     for (const kind of [...timeOrdered, 'uuidv1']) {
       it(`prints 1000 distinct ${kind} IDs${timeOrdered.includes(kind) ? ', strictly increasing' : ''}`, async () => {
         // A prefix-less TypeID is indistinguishable from a lower-case ULID, so name one.

@@ -106,13 +106,20 @@ export function decodeTid(text: string): DecodedId {
   return orThrow(read(text));
 }
 
+const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+
 /** The TID of `us` microseconds since the Unix epoch (< 2^53) and clock id `clock` (0-1023). */
 export function encodeTid(us: number, clock: number): string {
   if (!Number.isSafeInteger(us) || us < 0) throw new IdError('TIME_OUT_OF_RANGE', `A TID holds 0 to 2^53-1 microseconds; got ${us}.`);
   if (!Number.isInteger(clock) || clock < 0 || clock > 1023) throw new IdError('INVALID_ARGUMENT', `A TID clock id is 0-1023; got ${clock}.`);
-  let s = '';
-  for (let i = 0, n = us; i < 11; i++, n = Math.floor(n / 32)) s = ALPHABET[n % 32]! + s;
-  return s + ALPHABET[clock >> 5]! + ALPHABET[clock & 31]!;
+  // 11 chars of microseconds: the low 25 bits (5 chars) in integer arithmetic, then the rest.
+  const a = ALPHABET_CODES;
+  const low = us % 33554432, high = (us - low) / 33554432;
+  return String.fromCharCode(
+    a[Math.floor(high / 2 ** 25) & 31]!, a[(high >>> 20) & 31]!, a[(high >>> 15) & 31]!, a[(high >>> 10) & 31]!, a[(high >>> 5) & 31]!, a[high & 31]!,
+    a[low >>> 20]!, a[(low >>> 15) & 31]!, a[(low >>> 10) & 31]!, a[(low >>> 5) & 31]!, a[low & 31]!,
+    a[clock >>> 5]!, a[clock & 31]!,
+  );
 }
 
 /** Microseconds within a millisecond times clock ids: the IDs one millisecond can hold. */

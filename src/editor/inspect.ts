@@ -8,6 +8,7 @@ import { Commands } from './shared/commands';
 import { decodeContext, type DecodeContext } from './decode/context';
 import { idUnder, inspectArg, textAbove, type InspectArg } from './decode/locate';
 import { settings } from './shared/settings';
+import { Cancelled, CommandFailure, command } from './shared/outcome';
 import { debugVariableOf, idTextOf } from './debug/variableArg';
 import { text as mdText } from './shared/markdown';
 
@@ -133,7 +134,7 @@ async function fromPrompt(ctx: DecodeContext): Promise<string | undefined> {
  * that are no ID (no context key holds the value), so for a variable the card always opens and
  * says so.
  */
-async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
+async function inspectCommand(arg?: unknown): Promise<InspectResult> {
   const ctx = decodeContext(settings());
   const variable = debugVariableOf(arg);
   if (variable) {
@@ -143,16 +144,13 @@ async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
     const label = variable.evaluateName || variable.name || 'variable';
     const document = await vscode.workspace.openTextDocument(cardUri(decoded, label));
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-    return decoded;
+    return inspected(decoded);
   }
   let input: string | undefined;
   let readAs: LayoutChoice | undefined;
   if (arg && typeof arg === 'object' && 'text' in arg) {
     const text = (arg as { text: unknown }).text;
-    if (typeof text !== 'string') {
-      void vscode.window.showErrorMessage('Idsmith: idsmith.inspect expects { "text": "<an ID>" } as its argument.');
-      return undefined;
-    }
+    if (typeof text !== 'string') throw new CommandFailure('INVALID_ARGUMENT', 'idsmith.inspect expects { "text": "<an ID>" } as its argument.');
     input = text;
     readAs = layoutChoiceOf((arg as { readAs?: unknown }).readAs);
   } else {
@@ -161,21 +159,25 @@ async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
     input = found?.text ?? (await fromPrompt(ctx));
     readAs = found?.readAs;
   }
-  if (input === undefined) return undefined;
+  if (input === undefined) throw new Cancelled();
   const decoded = decode(input.trim(), ctx, readAs);
-  if (decoded.kind === 'unknown') {
-    void vscode.window.showErrorMessage(`Idsmith: ${decoded.error ?? 'not an ID Idsmith recognises.'}`);
-    return decoded;
-  }
+  if (decoded.kind === 'unknown') throw new CommandFailure('NOTHING_FOUND', decoded.error ?? 'not an ID Idsmith recognises.');
   const document = await vscode.workspace.openTextDocument(cardUri(decoded));
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-  // Callers get the plain object the CLI prints, not the decoder's lazy one.
-  return isDecodedId(decoded) ? decoded.toJSON() : decoded;
+  return inspected(decoded);
+}
+
+/** What `idsmith.inspect` resolves to (besides `cancelled` and `failed`): the plain object the
+ *  CLI's `inspect --json` prints, not the decoder's lazy one. */
+export type InspectResult = Decoded & { status: 'inspected' };
+
+function inspected(decoded: Decoded): InspectResult {
+  return { status: 'inspected', ...(isDecodedId(decoded) ? decoded.toJSON() : decoded) };
 }
 
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(INSPECT_SCHEME, new CardDocuments()),
-    vscode.commands.registerCommand(Commands.inspect, inspectCommand),
+    vscode.commands.registerCommand(Commands.inspect, command(inspectCommand)),
   );
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Scru128Generator, Scru128Id, scru128String } from 'scru128';
 import {
-  CONVERT_TARGETS, SCRU128_MAX, bytesToHex, convert, decodeScru128, encodeScru128, inspect, inspectId, represent, scan,
+  CONVERT_TARGETS, SCRU128_MAX, bounds, bytesToHex, convert, decodeScru128, encodeScru128, inspect, inspectId, represent, scan,
 } from '../../src/core';
 import { code } from './helpers';
 
@@ -106,5 +106,15 @@ describe('SCRU128', () => {
   it('is named scru128 by inspect', () => {
     assert.equal(inspect('036z951mhjikzik2gsl81gr7l').kind, 'scru128');
     assert.equal(inspect('0000000000000000000000000').kind, 'snowflake'); // 25 digits stay a (too long) number
+  });
+
+  it('bounds: the lowest and highest SCRU128 ID of a time window, lower case', () => {
+    const from = Date.UTC(2024, 4, 1), to = Date.UTC(2024, 4, 2) - 1;
+    const b = bounds('scru128', from, to);
+    assert.equal(Scru128Id.fromString(b.min).timestamp, from);
+    assert.equal(Scru128Id.fromString(b.max).timestamp, to);
+    assert.equal(bytesToHex(decodeScru128(b.max).bytes!).slice(12), 'f'.repeat(20));
+    const inside = Array.from({ length: 50 }, (_, i) => String(Scru128Id.fromFields(from + i * 1000, i, i, i)));
+    assert.ok(inside.every((s) => s >= b.min && s <= b.max && s.startsWith(b.prefix)));
   });
 });

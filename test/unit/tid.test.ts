@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as TID from '@atcute/tid';
-import { IdFactory, TidGenerator, decodeTid, encodeTid, generate, inspect, readings, scan } from '../../src/core';
+import { IdFactory, TidGenerator, bounds, decodeTid, encodeTid, generate, inspect, readings, scan } from '../../src/core';
 import { code } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -124,5 +124,15 @@ describe('atproto TID', () => {
     const ids = g.batch(1000 * 1024, NOW);
     assert.ok(decodeTid(ids[ids.length - 1]!).unixMs === NOW + 1);
     for (let i = 1; i < ids.length; i += 997) assert.ok(ids[i - 1]! < ids[i]!);
+  });
+
+  it('bounds: the lowest and highest TID of a time window', () => {
+    const from = Date.UTC(2024, 4, 1), to = Date.UTC(2024, 4, 2) - 1;
+    const b = bounds('tid', from, to);
+    assert.equal(decodeTid(b.min).timePrecise, '2024-05-01T00:00:00.000000Z');
+    assert.equal(decodeTid(b.max).timePrecise, '2024-05-01T23:59:59.999999Z');
+    assert.ok(b.min < b.max && TID.validate(b.min) && TID.validate(b.max));
+    const inside = new TidGenerator().batch(50, from + 5000);
+    assert.ok(inside.every((s) => s >= b.min && s <= b.max && s.startsWith(b.prefix)));
   });
 });

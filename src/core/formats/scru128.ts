@@ -2,7 +2,8 @@ import { requireText } from '../args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT } from '../bytes';
 import { IdError } from '../types';
 import { Id, failed, judged, orThrow } from './decoded';
-import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { fill, pad, put48 } from './boundsText';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // SCRU128 (scru128/spec): 128 bits, 48-bit Unix ms, 24-bit counter_hi, 24-bit counter_lo,
 // 32-bit entropy, written as 25 base36 digits (0-9 a-z, case-insensitive; the current libraries
@@ -165,6 +166,24 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start, end, decoded: d };
 }
 
+const BOUNDS: BoundsCodec = {
+  unitMs: 1,
+  text: (ms, high) => {
+    if (!Number.isInteger(ms) || ms < 0 || ms > 2 ** 48 - 1) {
+      throw new IdError('TIME_OUT_OF_RANGE', `A SCRU128 ID holds times from 1970-01-01T00:00:00.000Z to +010889-08-02T05:31:50.655Z; got ${ms}.`);
+    }
+    const b = fill(new Uint8Array(16), 6, high);
+    put48(b, ms);
+    return encodeScru128(b);
+  },
+  span: (p, n) => {
+    const [a, b] = pad(p.toLowerCase(), n, '0', 'z');
+    // Equal-length base36 texts in one case compare like their values.
+    return [a, b > SCRU128_MAX ? SCRU128_MAX : b];
+  },
+  timeOf: (t) => decodeScru128(t).unixMs!,
+};
+
 const BASE36_25 = /^[0-9a-z]{25}$/i;
 const LETTER = /[a-z]/i;
 
@@ -186,5 +205,10 @@ export const scru128: FormatModule = {
   representations: [],
   hoverTargets: ['uuid', 'hex'],
   generators: [],
+  bounds: [{
+    kind: 'scru128', label: 'SCRU128', detail: '1 ms resolution; lower-case text sorts by time',
+    note: 'SCRU128 text sorts by time in one case: these bounds are lower case, as the current libraries write it.',
+    codec: () => BOUNDS,
+  }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: SCRU128_PLAUSIBLE_FROM },
 };

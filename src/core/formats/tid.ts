@@ -5,7 +5,8 @@ import { cryptoRandom, systemClock } from '../random';
 import { Timeline } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
 import { Id, failed, judged, orThrow } from './decoded';
-import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { pad } from './boundsText';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // atproto TID (Bluesky record keys and repo revisions): a 64-bit number, top bit 0, then 53 bits
 // of microseconds since the Unix epoch and a 10-bit clock id, written as 13 chars of
@@ -204,6 +205,22 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start, end, decoded: read(text.slice(start, end)) };
 }
 
+const BOUNDS: BoundsCodec = {
+  unitMs: 1,
+  text: (ms, high) => {
+    if (!Number.isInteger(ms) || ms < 0 || ms > TID_MAX_MS) {
+      throw new IdError('TIME_OUT_OF_RANGE', `A TID holds times from 1970-01-01T00:00:00.000Z to ${new Date(TID_MAX_MS).toISOString()}; got ${ms}.`);
+    }
+    return high ? encodeTid(ms * 1000 + 999, 1023) : encodeTid(ms * 1000, 0);
+  },
+  span: (p, n) => {
+    const [a, b] = pad(p, n, '2', 'z');
+    // The first char is at most j (64 bits).
+    return [a, b.length > 0 && b[0]! > 'j' ? 'j' + b.slice(1) : b];
+  },
+  timeOf: (t) => decodeTid(t).unixMs!,
+};
+
 const TID13 = /^[2-7a-j][2-7a-z]{12}$/i;
 const LETTER = /[a-z]/i;
 
@@ -228,5 +245,6 @@ export const tid: FormatModule = {
     kind: 'tid', label: 'TID (atproto)', detail: 'Bluesky record keys: µs time + clock id, 13 chars base32-sortable', hasTime: true, ascending: true, options: [],
     generate: (count, o) => generate('tid', { ...o, count }),
   }],
+  bounds: [{ kind: 'tid', label: 'TID (atproto)', detail: '1 ms resolution (the µs are spanned); text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
 };

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as TID from '@atcute/tid';
 import { IdFactory, TidGenerator, bounds, decodeTid, encodeTid, generate, inspect, readings, scan } from '../../src/core';
+import { formatCard } from '../../src/cli/card';
 import { code } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -79,6 +80,9 @@ describe('atproto TID', () => {
     assert.deepEqual(both[0]!.alternatives, [both[1]]);
     assert.deepEqual(inspect('3mabcdefghjk2', { now: later }).alternatives?.map((a) => [a.kind, a.time]), [['tsid', '2051-08-30T22:58:17.852Z']]);
     assert.equal(inspect('3mabcdefghjk2', { now: NOW }).alternatives, undefined);
+    const card = formatCard(inspect('3mabcdefghjk2', { now: later }));
+    assert.match(card, /kind +tid/);
+    assert.match(card, /also reads as:\n +tsid +2051-08-30T22:58:17\.852Z +random /);
   });
 
   it('is found in free text as lower case with a time from 2022 on, or after a label', () => {

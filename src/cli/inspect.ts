@@ -10,8 +10,9 @@ export const inspectCommand: Command = {
   summary: 'decode IDs: kind, validity, creation time, fields',
   usage: 'idsmith inspect [--json] [--epoch NAME|MS] [ID ...]',
   help: `Decodes each ID given as an argument, or each line of standard input when none are given
-(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId and
-TypeID. Standard input is read as a stream: results come out as lines go in.
+(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId,
+TypeID, TSID, XID, atproto TID and SCRU128; text two formats read plausibly lists the other
+reading too. Standard input is read as a stream: results come out as lines go in.
 
 Options:
   --json            print one JSON array, one object per input, in input order

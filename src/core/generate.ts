@@ -5,6 +5,9 @@ import { ObjectIdGenerator } from './objectid';
 import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
 import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource, type SnowflakeLayout } from './types';
+import { TsidGenerator } from './formats/tsid';
+import { XidGenerator } from './formats/xid';
+import { TidGenerator } from './formats/tid';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -47,6 +50,9 @@ export class IdFactory {
   private uuidGen?: UuidGenerator;
   private ksuidGen?: KsuidGenerator;
   private objectIdGen?: ObjectIdGenerator;
+  private tsidGen?: TsidGenerator;
+  private xidGen?: XidGenerator;
+  private tidGen?: TidGenerator;
   private readonly snowflakes = new Map<string, SnowflakeGenerator>();
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
@@ -81,6 +87,9 @@ export class IdFactory {
       }
       case 'ksuid': return (this.ksuidGen ??= new KsuidGenerator(gens)).batch(n, t);
       case 'objectid': return (this.objectIdGen ??= new ObjectIdGenerator(gens)).batch(n, t);
+      case 'tsid': return (this.tsidGen ??= new TsidGenerator(gens)).batch(n, t);
+      case 'xid': return (this.xidGen ??= new XidGenerator(gens)).batch(n, t);
+      case 'tid': return (this.tidGen ??= new TidGenerator(gens)).batch(n, t);
       case 'typeid': {
         const prefix = opts.prefix ?? '';
         validateTypeIdPrefix(prefix);

@@ -21,16 +21,19 @@ export type GenKind =
   | 'ksuid'
   | 'objectid'
   | 'typeid'
-  | 'nanoid';
+  | 'nanoid'
+  | 'tsid'
+  | 'xid'
+  | 'tid';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid', 'tid',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */
 export const TIME_ORDERED_KINDS: readonly GenKind[] = [
-  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid',
+  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid',
 ];
 
 export type FieldValue = string | number | boolean;
@@ -102,6 +105,8 @@ export interface Decoded {
   candidates?: SnowflakeCandidate[];
   /** Snowflakes read with the layout their context named: what named it (`key tweet_id`, `a Mastodon URL`). */
   context?: string;
+  /** Other plausible readings of the same text (a 13-char TSID that is also a TID), likeliest first. */
+  alternatives?: readonly Decoded[];
 }
 
 export type IdErrorCode =

@@ -93,6 +93,7 @@ export class DecodedBase implements DecodedId {
     out.fields = this.fields;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
     if (this.readAs !== undefined) out.context = describeChoice(this.readAs);
+    if (this.alternatives !== undefined && this.alternatives.length > 0) out.alternatives = this.alternatives.map((a) => a.toJSON());
     return out;
   }
 }
@@ -113,6 +114,18 @@ export class Id extends DecodedBase {
 
 function plainCandidate(c: SnowflakeCandidate): SnowflakeCandidate {
   return { epoch: c.epoch, time: c.time, unixMs: c.unixMs, fields: c.fields, plausible: c.plausible };
+}
+
+/** How far ahead of now a time read from text may lie and still be believed (clock skew, test data). */
+export const PLAUSIBLE_FUTURE_MS = 10 * 365.2425 * 86_400_000;
+
+/**
+ * Marks a valid reading's time plausible or not, for formats whose shape another format shares
+ * (`readings` puts implausible readings after plausible ones).
+ */
+export function judged(id: Id, plausibleFromMs: number, now: number | undefined): Id {
+  if (id.valid && id.unixMs !== undefined) id.plausible = id.unixMs >= plausibleFromMs && id.unixMs <= (now ?? Date.now()) + PLAUSIBLE_FUTURE_MS;
+  return id;
 }
 
 /** A failed decode as a value; `e` must be an `IdError` (anything else is a bug and rethrown). */

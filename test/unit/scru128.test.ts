@@ -120,10 +120,8 @@ describe('SCRU128', () => {
 
   it('inspect refuses a 25-char text whose SCRU128 time is implausible (a truncated ULID is not a SCRU128 from 1991)', () => {
     const d = inspect('01ARYZ6S41TSV4RRFFQ69G5FA');
-    assert.equal(d.kind, 'scru128');
+    assert.equal(d.kind, 'unknown');
     assert.equal(d.valid, false);
-    assert.equal(d.errorCode, 'TIME_OUT_OF_RANGE');
-    assert.match(d.error!, /1991-03-30.*from 2021/);
     assert.equal(inspect('036z951mhjikzik2gsl81gr7l').valid, true, 'the spec example still reads');
   });
 });

@@ -2,7 +2,7 @@ import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../b
 import { requireText, shown } from '../args';
 import type { GenerateOptions } from '../generate';
 import { IdError, type GenKind } from '../types';
-import { Id, PLAUSIBLE_FUTURE_MS, failed } from './decoded';
+import { Id, PLAUSIBLE_FUTURE_MS } from './decoded';
 import { ksuid } from './ksuid';
 import { nanoid } from './nanoid';
 import { objectid } from './objectid';
@@ -84,13 +84,6 @@ export function plausibleTime(f: FormatModule, ms: number, now: number): boolean
   return f.time !== undefined && ms >= f.time.plausibleFromMs && ms <= now + PLAUSIBLE_FUTURE_MS;
 }
 
-/** `d` refused as a reading of `f`: its time lies outside the years `f` exists in. */
-function implausible(f: FormatModule, d: DecodedId): DecodedId {
-  const from = new Date(f.time!.plausibleFromMs).getUTCFullYear();
-  return failed(f, d.input, new IdError('TIME_OUT_OF_RANGE',
-    `Not a ${f.label}: it would be dated ${d.time}, and ${f.label}s exist from ${from} to now (+ 10 years of clock skew).`));
-}
-
 function rank(d: DecodedId): number {
   if (!d.valid) return 2;
   return d.plausible === false ? 1 : 0;
@@ -106,7 +99,9 @@ export function readings(text: string, opts: DecodeOptions = {}): DecodedId[] {
   for (const f of FORMATS) {
     if (!f.shapes.some((s) => s.test(text))) continue;
     const d = f.decode(text, opts);
-    out.push(f.onlyWhenPlausible && d.valid && d.plausible === false ? implausible(f, d) : d);
+    // Ordinary text that this format would date outside its years is not read as it at all.
+    if (f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
+    out.push(d);
   }
   if (out.length < 2) return out;
   const sorted = out

@@ -245,8 +245,8 @@ export interface FormatModule {
    */
   readonly priority?: number;
   /**
-   * Its shape is ordinary text (25 base36 characters): an explicit reading whose time is not
-   * plausible is refused as not this format, instead of dating a truncated ULID to 1991.
+   * Its shape is ordinary text (25 base36 characters): explicit text whose reading as this
+   * format has an implausible time is not read as it (a truncated ULID is no SCRU128 from 1991).
    */
   readonly onlyWhenPlausible?: boolean;
   /** How the scanner finds it in free text; several rules for several spellings (UUID dashed and bare). */

@@ -94,13 +94,15 @@ function rank(d: DecodedId): number {
  * then valid, then invalid (which still says why), each group in registry order (higher
  * `priority` first). Empty when no format's shape accepts the text.
  */
-export function readings(text: string, opts: DecodeOptions = {}): DecodedId[] {
+/** `everyFormat`: also formats whose reading is dropped as implausible (`onlyWhenPlausible`), for conversions. */
+export function readings(text: string, opts: DecodeOptions = {}, everyFormat = false): DecodedId[] {
   const out: DecodedId[] = [];
   for (const f of FORMATS) {
     if (!f.shapes.some((s) => s.test(text))) continue;
     const d = f.decode(text, opts);
-    // Ordinary text that this format would date outside its years is not read as it at all.
-    if (f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
+    // Ordinary text that this format would date outside its years is not read as it at all,
+    // except by conversions (`everyFormat`): any 128 bits have a SCRU128 spelling, whatever its date.
+    if (!everyFormat && f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
     out.push(d);
   }
   if (out.length < 2) return out;

@@ -21,11 +21,12 @@ export type GenKind =
   | 'ksuid'
   | 'objectid'
   | 'typeid'
-  | 'nanoid';
+  | 'nanoid'
+  | 'cuid2';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'cuid2',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */

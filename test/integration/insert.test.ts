@@ -26,6 +26,7 @@ const FORMAT: Record<GenKind, RegExp> = {
   objectid: /^[0-9a-f]{24}$/,
   typeid: /^[0-7][0-9a-hjkmnp-tv-z]{25}$/,
   nanoid: /^[A-Za-z0-9_-]{21}$/,
+  cuid2: /^[a-z][0-9a-z]{23}$/,
 };
 
 const NAME_BASED = { namespace: 'dns', name: 'www.example.com' };

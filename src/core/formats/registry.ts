@@ -3,14 +3,20 @@ import { requireText, shown } from '../args';
 import type { GenerateOptions } from '../generate';
 import { IdError, type GenKind } from '../types';
 import { Id } from './decoded';
+import { cuid } from './cuid';
+import { cuid2 } from './cuid2';
+import { dotnet } from './dotnet';
 import { ksuid } from './ksuid';
 import { nanoid } from './nanoid';
 import { objectid } from './objectid';
+import { pushid } from './pushid';
 import { snowflake } from './snowflake';
+import { traceparent } from './traceparent';
 import { typeid } from './typeid';
 import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
 import { ulid } from './ulid';
 import { uuid } from './uuid';
+import { xray } from './xray';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -24,6 +30,12 @@ export const FORMATS: readonly FormatModule[] = [
   objectid,
   typeid,
   nanoid,
+  cuid,
+  cuid2,
+  pushid,
+  xray,
+  traceparent,
+  dotnet,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

@@ -1,0 +1,86 @@
+import { requireText } from '../args';
+import { bytesToHex } from '../bytes';
+import { datadogLow64, formatXray, parseXray, seconds32 } from '../trace';
+import { Id, failed, orThrow } from './decoded';
+import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+
+// AWS X-Ray trace IDs: `1-` + 8 hex digits of Unix seconds + `-` + 24 hex digits of random
+// (96 bits). The 128-bit value is the OpenTelemetry/W3C trace id (32 hex); Datadog shows the
+// low 64 bits in decimal. See ../trace.ts.
+
+/** X-Ray became generally available in 2017 (preview December 2016). */
+const XRAY_FROM = Date.UTC(2016, 0, 1);
+const DASH = 45;
+
+function read(text: string): Id {
+  let b: Uint8Array;
+  try {
+    b = parseXray(text);
+  } catch (e) {
+    return failed(xray, text, e);
+  }
+  const id = new Id(xray, text, true, { random: bytesToHex(b.subarray(4)) }, b);
+  id.version = 1;
+  id.unixMs = seconds32(b) * 1000;
+  return id;
+}
+
+export function decodeXray(text: string): DecodedId {
+  requireText(text, 'an X-Ray trace ID');
+  return orThrow(read(text));
+}
+
+function isWord(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function lowerHexAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+}
+
+/**
+ * A run `1` followed by `-`: the whole `1-8hex-24hex` in lower case (as X-Ray writes it), not
+ * part of a longer dashed token, with a time from 2016 to now + 10 years.
+ */
+function find(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const text = ctx.text;
+  const s = run.start;
+  if (text.charCodeAt(s) !== 49 || text.charCodeAt(s + 10) !== DASH) return undefined;
+  const e = s + 35;
+  if (e > text.length) return undefined;
+  for (let i = s + 2; i < e; i++) if (i !== s + 10 && !lowerHexAt(text, i)) return undefined;
+  const after = text.charCodeAt(e);
+  if (after === DASH || isWord(after)) return undefined;
+  if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;
+  const d = read(text.slice(s, e));
+  if (!ctx.plausibleMs(d.unixMs!, XRAY_FROM)) return undefined;
+  return { start: s, end: e, decoded: d };
+}
+
+/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
+export const DATADOG: Representation = {
+  target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true,
+  write: (id) => id.bytes && id.bytes.length === 16 ? datadogLow64(id.bytes) : undefined,
+};
+
+const SHAPE = /^1-[0-9a-f]{8}-[0-9a-f]{24}$/i;
+const LOOSE = /^\d-[0-9a-z]{8}-[0-9a-z]{24}$/i;
+
+export const xray: FormatModule = {
+  id: 'xray',
+  label: 'X-Ray trace ID',
+  shapes: [{
+    length: 35, alphabet: 'hex', case: 'either', description: 'AWS X-Ray trace IDs (1-8 hex-24 hex)',
+    // Another version digit or non-hex letters still read as X-Ray, so the error can say which.
+    test: (t) => SHAPE.test(t) || LOOSE.test(t),
+  }],
+  scan: [{ runLengths: [1], next: '-', all: CHAR.DIGIT, find }],
+  bits: 128,
+  decode: (text) => read(text),
+  encode: (bytes) => formatXray(bytes),
+  hoverTargets: ['hex', 'datadog'],
+  representations: [DATADOG],
+  generators: [],
+  time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
+};

@@ -10,8 +10,8 @@ export const inspectCommand: Command = {
   summary: 'decode IDs: kind, validity, creation time, fields',
   usage: 'idsmith inspect [--json] [--epoch NAME|MS] [ID ...]',
   help: `Decodes each ID given as an argument, or each line of standard input when none are given
-(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId and
-TypeID. Standard input is read as a stream: results come out as lines go in.
+(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId,
+TypeID, CUID, CUID2, Firebase push IDs, AWS X-Ray trace IDs and W3C traceparent values. Standard input is read as a stream: results come out as lines go in.
 
 Options:
   --json            print one JSON array, one object per input, in input order

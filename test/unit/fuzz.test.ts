@@ -131,7 +131,7 @@ const ENTRY_POINTS: [string, (text: string) => void][] = [
     const r = call('decodeCuid', t, () => decodeCuid(t));
     if (ok(r)) {
       const f = r.fields;
-      assert.equal(`c${r.unixMs!.toString(36)}${Number(f.counter).toString(36).padStart(4, '0')}${f.fingerprint}${f.random}`, t);
+      assert.equal(`c${r.unixMs!.toString(36).padStart(8, '0')}${Number(f.counter).toString(36).padStart(4, '0')}${f.fingerprint}${f.random}`, t);
     }
   }],
   ['parse128', (t) => {

@@ -42,15 +42,16 @@ export function decodeTraceparent(text: string): DecodedId {
 }
 
 const STRICT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+const STRICT_UPPER = /^00-[0-9A-F]{32}-[0-9A-F]{16}-[0-9A-F]{2}$/;
 
-/** A run `00` followed by `-`: the whole value in lower case (the spec's only case), alone. */
+/** A run `00` followed by `-`: the whole value in one case (the spec writes lower case), alone. */
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
   const s = run.start;
   const e = s + 55;
   if (e > text.length || text.charCodeAt(s) !== 48 || text.charCodeAt(s + 1) !== 48) return undefined;
   const t = text.slice(s, e);
-  if (!STRICT.test(t)) return undefined;
+  if (!STRICT.test(t) && !STRICT_UPPER.test(t)) return undefined;
   const after = text.charCodeAt(e);
   if (after === DASH || (after < 128 && /\w/.test(text[e]!))) return undefined;
   if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;

@@ -8,8 +8,11 @@ import KSUID from 'ksuid';
 import { TypeID, typeid } from 'typeid-js';
 import { decodeTime, isValid as ulidIsValid, monotonicFactory, ulidToUUID, uuidToULID } from 'ulid';
 import * as uuid from 'uuid';
+import { parseTraceParent } from '@opentelemetry/core';
+import { createId } from '@paralleldrive/cuid2';
 import { core } from './core';
 import { INPUTS, makeIds, withInvalid } from './ids';
+import { cuid2, decodeCuid, decodePushId, decodeTraceparent, decodeXray, handPushIdTime, makeTextIds } from './textIds';
 
 const {
   KsuidGenerator, ObjectIdGenerator, SNOWFLAKE_PRESETS, SnowflakeGenerator, UlidGenerator, UuidGenerator,
@@ -37,6 +40,10 @@ const snowflakes = makeIds('snowflake', 3);
 const ksuids = makeIds('ksuid', 4);
 const objectIds = makeIds('objectid', 5);
 const typeIds = makeIds('typeid', 6);
+const cuids = makeTextIds('cuid', 21);
+const pushIds = makeTextIds('pushid', 22);
+const xrays = makeTextIds('xray', 23);
+const traceparents = makeTextIds('traceparent', 24);
 
 /** Unix ms of a v7 UUID from uuid.parse() bytes: the manual step the uuid package leaves to users. */
 function v7Ms(b: Uint8Array): number {
@@ -69,6 +76,15 @@ export function decodeCases(): Case[] {
       peerName: 'ksuid parse+date', peer: (i) => KSUID.parse(ksuids[i & M]!).date.getTime() },
     { group: 'decode', name: 'TypeID', ours: (i) => decodeTypeId(typeIds[i & M]!).fields['uuid'],
       peerName: 'typeid-js TypeID.fromString+toUUID', peer: (i) => TypeID.fromString(typeIds[i & M]!).toUUID() },
+    // cuid, pushid and the X-Ray generator have no decoder: the peer is the hand-written one.
+    { group: 'decode', name: 'CUID', ours: (i) => decodeCuid(cuids[i & M]!).unixMs,
+      peerName: 'by hand: parseInt(slice(1, 9), 36)', peer: (i) => parseInt(cuids[i & M]!.slice(1, 9), 36) },
+    { group: 'decode', name: 'Firebase push ID', ours: (i) => decodePushId(pushIds[i & M]!).unixMs,
+      peerName: 'by hand: PUSH_CHARS.indexOf x 8', peer: (i) => handPushIdTime(pushIds[i & M]!) },
+    { group: 'decode', name: 'X-Ray trace ID', ours: (i) => decodeXray(xrays[i & M]!).unixMs,
+      peerName: 'by hand: parseInt(slice(2, 10), 16)', peer: (i) => parseInt(xrays[i & M]!.slice(2, 10), 16) * 1000 },
+    { group: 'decode', name: 'traceparent', ours: (i) => decodeTraceparent(traceparents[i & M]!).fields['parentId'],
+      peerName: '@opentelemetry/core parseTraceParent', peer: (i) => parseTraceParent(traceparents[i & M]!)?.spanId },
   ];
 }
 
@@ -119,5 +135,6 @@ export function generateCases(): Case[] {
     { group: 'generate', name: 'Snowflake (discord)', ours: () => sfGen.next(), peerName: '@sapphire/snowflake generate()', peer: () => peerSnowflake.generate().toString() },
     { group: 'generate', name: 'TypeID', ours: () => generate('typeid', { prefix: 'user' })[0], peerName: 'typeid-js typeid().toString()', peer: () => typeid('user').toString() },
     { group: 'generate', name: 'NanoID (21)', ours: () => nanoid() },
+    { group: 'generate', name: 'CUID2 (24)', ours: () => cuid2(), peerName: '@paralleldrive/cuid2 createId()', peer: () => createId() },
   ];
 }

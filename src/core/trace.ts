@@ -59,17 +59,3 @@ export function parseTraceparent(text: string): Traceparent {
 export function datadogLow64(b: Uint8Array): string {
   return bytesToBigInt(b.subarray(8, 16)).toString();
 }
-
-/**
- * Seconds of a Datadog-generated 128-bit trace id, whose layout is 32 bits of Unix seconds, 32
- * zero bits, then 64 random bits; undefined for any other trace id.
- */
-export function datadogSeconds(b: Uint8Array): number | undefined {
-  if (b[4] !== 0 || b[5] !== 0 || b[6] !== 0 || b[7] !== 0) return undefined;
-  const s = ((b[0]! << 24) >>> 0) + (b[1]! << 16) + (b[2]! << 8) + b[3]!;
-  return s === 0 ? undefined : s;
-}
-
-export function seconds32(b: Uint8Array): number {
-  return ((b[0]! << 24) >>> 0) + (b[1]! << 16) + (b[2]! << 8) + b[3]!;
-}

@@ -1,5 +1,5 @@
 import { requireText } from '../args';
-import { IdError } from '../types';
+import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
@@ -14,32 +14,49 @@ const LABEL = /cuid["'`]?\s*[:=]?\s*["'`(]?$/i;
 const SHAPE = /^c[0-9a-z]{24}$/;
 const ANY_CASE = /^c[0-9a-z]{24}$/i;
 
-function base36(text: string, from: number, to: number): number {
-  return parseInt(text.slice(from, to), 36);
+/** Base36 digit values of lower-case 0-9 a-z; 255 for anything else. */
+const B36: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(255);
+  for (let i = 0; i < 36; i++) t['0123456789abcdefghijklmnopqrstuvwxyz'.charCodeAt(i)] = i;
+  return t;
+})();
+
+/** Fields are made when read: the scanner and the hover usually need only the time. */
+class CuidId extends Id {
+  protected override makeFields(): Record<string, FieldValue> {
+    const t = this.input;
+    return { counter: parseInt(t.slice(9, 13), 36), fingerprint: t.slice(13, 17), random: t.slice(17, 25) };
+  }
 }
 
+function problem(text: string): IdError {
+  if (text.length !== 25) return new IdError('INVALID_LENGTH', `A CUID has 25 characters; got ${text.length}.`);
+  if (text.charCodeAt(0) !== 99) return new IdError('INVALID_CHARACTER', `A CUID starts with 'c'; this one starts with '${text[0]}'.`);
+  let i = 1;
+  while (i < 25 && B36[text.charCodeAt(i)] !== undefined && B36[text.charCodeAt(i)] !== 255) i++;
+  const c = text.charCodeAt(i);
+  const upper = c >= 65 && c <= 90;
+  return new IdError(upper ? 'INVALID_CASE' : 'INVALID_CHARACTER',
+    `A CUID is lower-case base36 (0-9, a-z); '${text[i]}' at position ${i + 1} is not${upper ? ' (CUIDs are lower case)' : ''}.`);
+}
+
+/** One pass validates and reads the time (chars 1-8, base36 ms). */
 function read(text: string): Id {
-  try {
-    if (text.length !== 25) throw new IdError('INVALID_LENGTH', `A CUID has 25 characters; got ${text.length}.`);
-    if (text.charCodeAt(0) !== 99) throw new IdError('INVALID_CHARACTER', `A CUID starts with 'c'; this one starts with '${text[0]}'.`);
-    for (let i = 1; i < 25; i++) {
+  if (text.length === 25 && text.charCodeAt(0) === 99) {
+    let ms = 0, i = 1;
+    for (; i < 25; i++) {
       const c = text.charCodeAt(i);
-      if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) {
-        const upper = c >= 65 && c <= 90;
-        throw new IdError(upper ? 'INVALID_CASE' : 'INVALID_CHARACTER',
-          `A CUID is lower-case base36 (0-9, a-z); '${text[i]}' at position ${i + 1} is not${upper ? ' (CUIDs are lower case)' : ''}.`);
-      }
+      const v = c < 128 ? B36[c]! : 255;
+      if (v === 255) break;
+      if (i < 9) ms = ms * 36 + v;
     }
-  } catch (e) {
-    return failed(cuid, text, e);
+    if (i === 25) {
+      const id = new CuidId(cuid, text, true, undefined);
+      id.unixMs = ms;
+      return id;
+    }
   }
-  const id = new Id(cuid, text, true, {
-    counter: base36(text, 9, 13),
-    fingerprint: text.slice(13, 17),
-    random: text.slice(17, 25),
-  });
-  id.unixMs = base36(text, 1, 9);
-  return id;
+  return failed(cuid, text, problem(text));
 }
 
 export function decodeCuid(text: string): DecodedId {
@@ -56,7 +73,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { start, end, or } = run;
   const text = ctx.text;
   if (text.charCodeAt(start) !== 99 || (or & (CHAR.UPPER | CHAR.UNDERSCORE)) || !(or & CHAR.DIGIT)) return undefined;
-  const ms = base36(text, start + 1, start + 9);
+  const ms = parseInt(text.slice(start + 1, start + 9), 36);
   if (!ctx.plausibleMs(ms, CUID_FROM) && !ctx.labelled(start, LABEL)) return undefined;
   if (ctx.inBase64(start, end)) return undefined;
   return { start, end, decoded: read(text.slice(start, end)) };

@@ -52,13 +52,19 @@ interface Indexed {
   kind: string;
 }
 
-/** The formats' rules by run length: [plain runs, runs before `next`, tails after `_`]. */
+/** The formats' rules by run length: [plain runs, runs before `next`, runs after `prev`, tails after `_`]. */
 const byLength: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 const byLengthNext: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
+const byLengthPrev: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
+/** 1 for the ASCII chars some `next` / `prev` rule waits for: one table read skips the rest. */
+const nextCodes = new Uint8Array(128);
+const prevCodes = new Uint8Array(128);
 const byTail: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
-    for (const n of rule.runLengths ?? []) (rule.next ? byLengthNext : byLength)[n]!.push({ rule, kind: f.id });
+    for (const n of rule.runLengths ?? []) (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
+    if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
+    if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
     for (const n of rule.tailLengths ?? []) byTail[n]!.push({ rule, kind: f.id });
   }
 }
@@ -128,9 +134,10 @@ class Scanner implements ScanContext {
   }
 
   /** The first rule in `rules` that finds an ID at the current run; the scan resumes after it. */
-  private tryRules(rules: Indexed[], and: number, next?: string): number {
+  private tryRules(rules: Indexed[], and: number, next?: string, prev?: string): number {
     for (const { rule, kind } of rules) {
       if (next !== undefined && rule.next !== next) continue;
+      if (prev !== undefined && rule.prev !== prev) continue;
       if (rule.all !== undefined && (and & rule.all) !== rule.all) continue;
       if (rule.numeric && !this.numbers) continue;
       const hit = rule.find(this.run, this);
@@ -171,8 +178,15 @@ class Scanner implements ScanContext {
       run.and = and;
       run.lastUnderscore = lastUnderscore;
       const nextRules = byLengthNext[len]!;
-      if (nextRules.length > 0 && i < n) {
+      if (nextRules.length > 0 && i < n && nextCodes[text.charCodeAt(i)] === 1) {
         const end = this.tryRules(nextRules, and, text[i]);
+        if (end >= 0) {
+          i = end;
+          continue;
+        }
+      }
+      if (start > 0 && prevCodes[text.charCodeAt(start - 1)] === 1 && byLengthPrev[len]!.length > 0) {
+        const end = this.tryRules(byLengthPrev[len]!, and, undefined, text[start - 1]);
         if (end >= 0) {
           i = end;
           continue;

@@ -77,7 +77,7 @@ function isPushChar(text: string, i: number): boolean {
 
 /**
  * The scanner splits text at `-`, so a push ID's leading `-` stands just before a run. This
- * rule sees every run that follows a `-`: it reads 20 push chars from that `-` when nothing of
+ * rule sees the runs that follow a `-` (`prev`): it reads 20 push chars from that `-` when nothing of
  * the alphabet stands on either side, and keeps them only with a time from 2012 to now + 10
  * years (the second char is then one of H…T), both cases among the 12 random chars (missing one
  * of them has odds of 1 in 250), and a digit anywhere in the ID or a label/path before it
@@ -85,8 +85,11 @@ function isPushChar(text: string, i: number): boolean {
  */
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
+  // The second char of a push ID from 2012 to 2109 is an upper-case letter (H for 2012).
+  const second = text.charCodeAt(run.start);
+  if (second < 65 || second > 90) return undefined;
   const s = run.start - 1;
-  if (s < 0 || text.charCodeAt(s) !== DASH || isPushChar(text, s - 1)) return undefined;
+  if (text.charCodeAt(s) !== DASH || isPushChar(text, s - 1)) return undefined;
   const e = s + 20;
   if (e > text.length || isPushChar(text, e)) return undefined;
   let upper = false, lower = false, digit = false;
@@ -107,9 +110,8 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start: s, end: e, decoded: read(text.slice(s, e)) };
 }
 
-const LENGTHS = Array.from({ length: 20 }, (_, i) => i);
-/** Runs of 1-19 chars after a `-`, and runs holding `_` (their tail may be 0-19 chars long). */
-const RULE: ScanRule = { runLengths: LENGTHS.slice(1), tailLengths: LENGTHS, find };
+/** Runs of 1-19 chars (`_` included) right after a `-`. */
+const RULE: ScanRule = { prev: '-', runLengths: Array.from({ length: 19 }, (_, i) => i + 1), find };
 
 export const pushid: FormatModule = {
   id: 'pushid',

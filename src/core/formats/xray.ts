@@ -38,7 +38,6 @@ function read(text: string): Id {
     }
     if (i === 35) {
       const id = new XrayId(xray, text, true, undefined);
-      id.version = 1;
       id.unixMs = s * 1000;
       return id;
     }

@@ -178,14 +178,14 @@ class Scanner implements ScanContext {
       run.and = and;
       run.lastUnderscore = lastUnderscore;
       const nextRules = byLengthNext[len]!;
-      if (nextRules.length > 0 && i < n && nextCodes[text.charCodeAt(i)] === 1) {
+      if (nextRules.length > 0 && i < n && nextCodes[text.charCodeAt(i) & 127] === 1) {
         const end = this.tryRules(nextRules, and, text[i]);
         if (end >= 0) {
           i = end;
           continue;
         }
       }
-      if (start > 0 && prevCodes[text.charCodeAt(start - 1)] === 1 && byLengthPrev[len]!.length > 0) {
+      if (start > 0 && prevCodes[text.charCodeAt(start - 1) & 127] === 1 && byLengthPrev[len]!.length > 0) {
         const end = this.tryRules(byLengthPrev[len]!, and, undefined, text[start - 1]);
         if (end >= 0) {
           i = end;

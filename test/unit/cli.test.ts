@@ -245,6 +245,9 @@ describe('idsmith CLI', () => {
       assert.equal((await run(['convert', '--from', 'dotnet', '--to', 'uuid', '33221100554477668899aabbccddeeff', 'MyIRAFVEd2aImaq7zN3u/w=='])).out, `${G}\n${G}\n`);
       assert.equal((await run(['convert', '--to', 'uuid', '33221100554477668899aabbccddeeff'])).out, '33221100-5544-7766-8899-aabbccddeeff\n');
       assert.equal((await run(['convert', '--from', 'dotnetx', '--to', 'uuid', G])).code, 2);
+      const [d] = await json(['inspect', '--json', '--from', 'dotnet', 'MyIRAFVEd2aImaq7zN3u/w==']);
+      assert.deepEqual([d.kind, d.input, d.fields.uuid], ['uuid', 'MyIRAFVEd2aImaq7zN3u/w==', G]);
+      assert.equal((await run(['inspect', '--from', 'hex', G])).code, 2);
     });
 
     it('treats an unknown target or a bad TypeID prefix as a usage error', async () => {

@@ -22,6 +22,19 @@ describe('.NET GUID byte order', () => {
     assert.throws(() => convert('3322110055447766', 'uuid', { from: 'dotnet' }), code('INVALID_LENGTH'));
   });
 
+  it('inspect reads it only when told (from: dotnet)', () => {
+    const d = inspect('33221100554477668899aabbccddeeff', { from: 'dotnet' });
+    assert.equal(d.kind, 'uuid');
+    assert.equal(d.input, '33221100554477668899aabbccddeeff');
+    assert.equal(d.fields.uuid, '00112233-4455-6677-8899-aabbccddeeff');
+    // The .NET docs' GUID is a v4: version and variant are read from the reordered bytes.
+    const v4 = inspect(Buffer.from('c98b91356d19ea409779889d79b753f0', 'hex').toString('base64'), { from: 'dotnet' });
+    assert.deepEqual([v4.kind, v4.version, v4.variant, v4.fields.uuid], ['uuid', 4, 'rfc9562', '35918bc9-196d-40ea-9779-889d79b753f0']);
+    const bad = inspect('3322110055447766', { from: 'dotnet' });
+    assert.equal(bad.valid, false);
+    assert.equal(bad.errorCode, 'INVALID_LENGTH');
+  });
+
   it('round-trips any 16 bytes', () => {
     for (let i = 0; i < 1000; i++) {
       const hex = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');

@@ -57,6 +57,22 @@ describe('Firebase push ID', () => {
     assert.equal(decodePushId('-JiEOUc-abcdefABCDEF').unixMs, 1424040000000);
   });
 
+  it("decodes the Firebase blog's examples and finds them in its JSON", () => {
+    // "The 2^120 Ways to Ensure Unique Identifiers" (Firebase blog, February 2015); times worked
+    // out separately from the alphabet order.
+    const blog = {
+      '-JhLeOlGIEjaIOFHR0xd': 1423088131153, // 2015-02-04T22:15:31.153Z
+      '-JhQ76OEK_848CkIFhAq': 1423163029071, // 2015-02-05T19:03:49.071Z
+      '-JhQ7APk0UtyRTFO9-TS': 1423163045552, // 2015-02-05T19:04:05.552Z
+    };
+    for (const [id, ms] of Object.entries(blog)) assert.equal(decodePushId(id).unixMs, ms, id);
+    assert.equal(decodePushId('-JhLeOlGIEjaIOFHR0xd').time, '2015-02-04T22:15:31.153Z');
+    const json = `{\n  "messages": {\n    "-JhLeOlGIEjaIOFHR0xd": "Hello there!",\n    "-JhQ76OEK_848CkIFhAq": "Push IDs are pretty magical.",\n    "-JhQ7APk0UtyRTFO9-TS": "Look a white rabbit!"\n  }\n}`;
+    assert.deepEqual(scan(json, { now: NOW }).map((m) => [m.kind, m.text, m.decoded.unixMs]), Object.entries(blog).map(([id, ms]) => ['pushid', id, ms]));
+    // unique-push-id's README example (2018).
+    assert.equal(decodePushId('-L9QCCdxj62CBRFCn6rF').unixMs, 1523022355069);
+  });
+
   it('says what is wrong', () => {
     assert.throws(() => decodePushId('-JiEOUc-abcdefABCDE'), code('INVALID_LENGTH'));
     assert.throws(() => decodePushId('-JiEOUc-abcdefABCD.F'), code('INVALID_CHARACTER'));

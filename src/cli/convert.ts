@@ -1,4 +1,4 @@
-import { CONVERT_TARGETS, FORMS_128, IdError, convert, type Form128 } from '../core';
+import { ALL_CONVERT_TARGETS, FORMS_128, IdError, convert, type Form128 } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, prefixOption, type Command } from './command';
 import { Output, ids } from './io';
@@ -67,7 +67,7 @@ function checkTarget(target: string): void {
     prefixOption(target.slice('typeid:'.length), 'to');
     return;
   }
-  const known: readonly string[] = CONVERT_TARGETS;
+  const known: readonly string[] = ALL_CONVERT_TARGETS;
   if (!known.includes(target)) {
     throw new UsageError(`unknown target ${quote(target)} (use one of: ${known.join(', ')}, typeid:PREFIX)`);
   }

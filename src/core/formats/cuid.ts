@@ -83,7 +83,7 @@ export const cuid: FormatModule = {
   id: 'cuid',
   label: 'CUID',
   shapes: [{
-    length: 25, alphabet: 'base36', case: 'lower', description: 'CUIDs (c + 24 base36 chars)',
+    length: 25, alphabet: 'base36', case: 'lower', description: 'CUIDs (c + 24 base36)',
     // Upper case still reads as a CUID, so the error can say that CUIDs are lower case.
     test: (t) => SHAPE.test(t) || ANY_CASE.test(t),
   }],

@@ -47,7 +47,7 @@ export const cuid2: FormatModule = {
   priority: -1,
   shapes: [{
     length: [24, CUID2_MAX_LENGTH], alphabet: 'base36', case: 'lower',
-    description: 'CUID2s (a letter + 23-31 base36 chars)', test: looksLikeCuid2,
+    description: 'CUID2s (24-32 base36)', test: looksLikeCuid2,
   }],
   scan: [{ runLengths: Array.from({ length: CUID2_MAX_LENGTH - 23 }, (_, i) => 24 + i), find }],
   decode: (text) => read(text),

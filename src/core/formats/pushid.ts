@@ -118,7 +118,7 @@ export const pushid: FormatModule = {
   label: 'Firebase push ID',
   shapes: [{
     length: 20, alphabet: 'base64url', case: 'significant',
-    description: 'Firebase push IDs (- + 19 chars of -0-9A-Z_a-z)', test: (t) => SHAPE.test(t),
+    description: 'Firebase push IDs (-…, 20 chars)', test: (t) => SHAPE.test(t),
   }],
   scan: [RULE],
   decode: (text) => read(text),

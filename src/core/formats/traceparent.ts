@@ -103,7 +103,7 @@ export const traceparent: FormatModule = {
   id: 'traceparent',
   label: 'traceparent',
   shapes: [{
-    length: 55, alphabet: 'hex', case: 'lower', description: 'W3C traceparent values (00-32 hex-16 hex-2 hex)',
+    length: 55, alphabet: 'hex', case: 'lower', description: 'traceparents (00-32hex-16hex-2hex)',
     test: (t) => SHAPE.test(t),
   }],
   scan: [{ runLengths: [2], next: '-', all: CHAR.DIGIT, find }],

@@ -96,7 +96,7 @@ export const xray: FormatModule = {
   id: 'xray',
   label: 'X-Ray trace ID',
   shapes: [{
-    length: 35, alphabet: 'hex', case: 'either', description: 'AWS X-Ray trace IDs (1-8 hex-24 hex)',
+    length: 35, alphabet: 'hex', case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
     // Another version digit or non-hex letters still read as X-Ray, so the error can say which.
     test: (t) => SHAPE.test(t) || LOOSE.test(t),
   }],

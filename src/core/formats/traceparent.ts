@@ -41,28 +41,37 @@ class TraceparentId extends Id {
  * trace-id chars 8-15 are (Datadog's zero bits), and reads chars 0-7 as seconds. Anything wrong
  * gets parseTraceparent's words.
  */
+/** OR of the hex values of text[from, to), 256 when a char is not hex; `| 16` per upper-case letter. */
+function hexOr(text: string, from: number, to: number): number {
+  let or = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? HEX_VALUES[c]! : 255;
+    if (v === 255) return 256;
+    or |= c < 97 && c > 64 ? v | 16 : v;
+  }
+  return or;
+}
+
 function read(text: string): Id {
   if (text.length === 55 && text.charCodeAt(2) === DASH && text.charCodeAt(35) === DASH && text.charCodeAt(52) === DASH) {
-    let s = 0, traceOr = 0, parentOr = 0, ddOr = 0, i = 0, upper = false;
-    for (; i < 55; i++) {
-      if (i === 2 || i === 35 || i === 52) continue;
-      const c = text.charCodeAt(i);
-      const v = c < 128 ? HEX_VALUES[c]! : 255;
-      if (v === 255) break;
-      if (c < 97 && c > 64) upper = true;
-      if (i >= 3 && i < 35) {
-        traceOr |= v;
-        if (i < 11) s = s * 16 + v;
-        else if (i < 19) ddOr |= v;
-      } else if (i >= 36 && i < 52) {
-        parentOr |= v;
-      }
-    }
+    // Segment by segment: version, trace id (seconds, Datadog's zero bits, the rest), parent id,
+    // flags. Bit 16 marks an upper-case letter; 256 a char that is not hex.
+    const version = hexOr(text, 0, 2);
+    const secondsOr = hexOr(text, 3, 11);
+    const ddOr = hexOr(text, 11, 19);
+    const restOr = hexOr(text, 19, 35);
+    const parentOr = hexOr(text, 36, 52);
+    const flags = hexOr(text, 53, 55);
+    const all = version | secondsOr | ddOr | restOr | parentOr | flags;
     const ff = (text.charCodeAt(0) | 0x20) === 102 && (text.charCodeAt(1) | 0x20) === 102;
-    if (i === 55 && traceOr !== 0 && parentOr !== 0 && !ff) {
+    if (all < 256 && ((secondsOr | ddOr | restOr) & 15) !== 0 && (parentOr & 15) !== 0 && !ff) {
       const id = new TraceparentId(traceparent, text, true, undefined);
-      if (upper) id.upper = true;
-      if (ddOr === 0 && s * 1000 >= DATADOG_FROM) id.unixMs = s * 1000;
+      if (all & 16) id.upper = true;
+      if ((ddOr & 15) === 0) {
+        const ms = parseInt(text.slice(3, 11), 16) * 1000;
+        if (ms >= DATADOG_FROM) id.unixMs = ms;
+      }
       return id;
     }
   }

@@ -1,5 +1,5 @@
 import { optionsOf, requireText, shown } from './args';
-import { idOfBytes, readings, representation, representationsFor } from './formats/registry';
+import { idOfBytes, listed, readings, representation, representationsFor } from './formats/registry';
 import type { DecodedId, Representation } from './formats/types';
 import { parse128, type Form128 } from './represent';
 import { IdError } from './types';
@@ -127,6 +127,7 @@ export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } 
   const trimmed = text.trim();
   const choices: ConvertChoice[] = [];
   for (const rep of representationsFor(128)) {
+    if (!listed(rep, parsed.from)) continue;
     const isTypeId = rep.target === 'typeid';
     const target = isTypeId ? `typeid:${prefix}` : rep.target;
     const label = isTypeId ? targetLabel(target) : rep.label;
@@ -147,7 +148,7 @@ function narrowTargetsFor(text: string): ConvertChoice[] {
   const trimmed = text.trim();
   const choices: ConvertChoice[] = [];
   for (const rep of representationsFor(id.format.bits!)) {
-    if (rep.target === id.format.id) continue;
+    if (rep.target === id.format.id || !listed(rep, id.format.id)) continue;
     const { value, reason = value === trimmed ? 'The ID is already written this way.' : undefined } = tryWrite(rep, id, '');
     choices.push(reason ? { target: rep.target, label: rep.label, enabled: false, reason } : { target: rep.target, label: rep.label, enabled: true });
   }

@@ -112,6 +112,15 @@ describe('convert', () => {
     assert.throws(() => convert(ULID, 'uuidv1'), /Only a version 6 UUID can become version 1/);
   });
 
+  it('lists trace-id and .NET forms only where they are asked for, and converts to them anywhere', () => {
+    const targets = (text: string) => convertTargetsFor(text).map((c) => c.target);
+    assert.ok(!targets(ULID).some((t) => ['xray', 'datadog', 'dotnet-hex', 'dotnet-base64'].includes(t)), targets(ULID).join());
+    assert.ok(targets(RFC_V1).includes('dotnet-hex') && !targets(RFC_V1).includes('datadog'));
+    assert.ok(targets('1-5759e988-bd862e3fe1be46a994272793').includes('datadog'));
+    assert.ok(targets('5759e988bd862e3fe1be46a994272793').includes('xray'), 'a W3C trace id alone is 32 hex digits');
+    assert.equal(convert(ULID, 'datadog'), convert(convert(ULID, 'hex'), 'datadog'));
+  });
+
   it('refuses unknown targets and bad TypeID prefixes', () => {
     assert.throws(() => convert(ULID, 'base32'), code('INVALID_ARGUMENT'));
     assert.throws(() => convert(ULID, 'typeid:User'), code('INVALID_PREFIX'));
@@ -119,7 +128,9 @@ describe('convert', () => {
 
   it('lists targets for code actions, disabling what does not apply with a reason', () => {
     const choices = convertTargetsFor(RFC_V1, { typeidPrefix: 'evt' });
-    assert.equal(choices.length, CONVERT_TARGETS.length);
+    // Every target but the trace-id forms (X-Ray, Datadog), listed only for trace ids.
+    assert.deepEqual(choices.map((c) => c.target.replace(/^typeid:.*/, 'typeid')).sort(),
+      CONVERT_TARGETS.filter((t) => t !== 'xray' && t !== 'datadog').sort());
     const by = new Map(choices.map((c) => [c.target, c]));
     assert.equal(by.get('uuidv6')!.enabled, true);
     assert.equal(by.get('uuidv1')!.enabled, false);

@@ -59,7 +59,8 @@ describe('format registry', () => {
     const [ulid] = readings('01ARYZ6S41TSV4RRFFQ69G5FAV');
     // The same value with text that no parser accepts: only the bytes can produce the forms.
     const bytesOnly = idOfBytes(ulid!.bytes!, 'not an id at all');
-    const others = (r: { target: string }) => r.target !== 'uuid' && r.target !== 'ulid';
+    // Forms listed only for some spellings (.NET order for UUIDs) differ by design: left out.
+    const others = (r: { target: string }) => r.target !== 'uuid' && r.target !== 'ulid' && !r.target.startsWith('dotnet');
     assert.deepEqual(represent(bytesOnly).filter(others), represent(ulid!).filter(others));
     assert.equal(represent(bytesOnly).find((r) => r.target === 'ulid')!.value, '01ARYZ6S41TSV4RRFFQ69G5FAV');
   });

@@ -14,6 +14,9 @@ export function dotnetOrder(b: Uint8Array): Uint8Array {
   return Uint8Array.of(b[3]!, b[2]!, b[1]!, b[0]!, b[5]!, b[4]!, b[7]!, b[6]!, ...b.subarray(8, 16));
 }
 
+/** GUIDs and the spellings they are stored in: where .NET byte order is a question people ask. */
+const GUID_FORMS = ['uuid', 'hex', 'base64'] as const;
+
 export const dotnet: FormatModule = {
   id: 'dotnet',
   label: '.NET GUID bytes',
@@ -27,8 +30,8 @@ export const dotnet: FormatModule = {
     return id;
   },
   representations: [
-    { target: 'dotnet-hex', label: 'GUID bytes, .NET/SQL Server order (hex)', write: (id) => id.bytes && id.bytes.length === 16 ? bytesToHex(dotnetOrder(id.bytes)) : undefined },
-    { target: 'dotnet-base64', label: 'GUID bytes, .NET/SQL Server order (base64)', write: (id) => id.bytes && id.bytes.length === 16 ? bytesToBase64(dotnetOrder(id.bytes)) : undefined },
+    { target: 'dotnet-hex', label: 'GUID bytes, .NET/SQL Server order (hex)', listedFor: GUID_FORMS, write: (id) => id.bytes && id.bytes.length === 16 ? bytesToHex(dotnetOrder(id.bytes)) : undefined },
+    { target: 'dotnet-base64', label: 'GUID bytes, .NET/SQL Server order (base64)', listedFor: GUID_FORMS, write: (id) => id.bytes && id.bytes.length === 16 ? bytesToBase64(dotnetOrder(id.bytes)) : undefined },
   ],
   generators: [],
 };

@@ -145,6 +145,7 @@ function encodeAs(f: FormatModule): Representation {
   return {
     target: f.id,
     label: f.label,
+    ...(f.listedFor ? { listedFor: f.listedFor } : {}),
     write: (id, opts) => (id.bytes && id.bytes.length * 8 === f.bits ? f.encode!(id.bytes, opts) : undefined),
   };
 }
@@ -196,6 +197,11 @@ export function representation(bits: number, target: string): Representation | u
   return representationsFor(bits).find((r) => r.target === base);
 }
 
+/** Whether `r` belongs in the list of forms of an ID read as `from` (a format or a spelling). */
+export function listed(r: Representation, from: string): boolean {
+  return r.listedFor === undefined || r.listedFor.includes(from);
+}
+
 /** One written form of a decoded ID. */
 export interface Written {
   target: string;
@@ -214,7 +220,7 @@ export function represent(id: DecodedId, opts: { hoverOnly?: boolean; prefix?: s
   const all = representationsFor(bits);
   const list = opts.hoverOnly
     ? (id.format.hoverTargets ?? []).map((t) => all.find((r) => r.target === t)).filter((r) => r !== undefined)
-    : all.filter((r) => r.target !== id.format.id);
+    : all.filter((r) => r.target !== id.format.id && listed(r, id.format.id));
   const out: Written[] = [];
   for (const r of list) {
     const value = r.write(id, { prefix: opts.prefix ?? '' });

@@ -161,6 +161,12 @@ export interface Representation {
   label: string;
   /** Output only (no format reads it back): `mysql-bin`. */
   outputOnly?: boolean;
+  /**
+   * Listed among an ID's forms (Inspect, the terminal's quick pick, the light bulb) only for IDs
+   * read as these formats or spellings (`xray`, `traceparent`, `hex`): a ULID has no use for a
+   * Datadog trace id. Still a target anyone can name (`convert --to datadog`).
+   */
+  listedFor?: readonly string[];
   write(id: DecodedId, opts: { prefix?: string }): string | undefined;
   /** Why `write` gives nothing for this ID (the convert error and the disabled code action). */
   reason?(id: DecodedId): string;
@@ -268,6 +274,8 @@ export interface FormatModule {
    * shared numeric forms (`hex`, `int`, `base64`, `base64url`).
    */
   readonly representations: readonly Representation[];
+  /** `listedFor` of this format's own target (its `encode`), when it is a form only some IDs want. */
+  readonly listedFor?: readonly string[];
   /** Targets on the compact hover card, in order (Inspect shows every applicable one). */
   readonly hoverTargets?: readonly string[];
   readonly generators: readonly GeneratorSpec[];

@@ -84,8 +84,11 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 }
 
 /** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
-export const DATADOG: Representation = {
-  target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true,
+export /** Trace ids and the spellings they travel in (a W3C trace id alone is 32 hex digits). */
+const TRACE_FORMS = ['xray', 'traceparent', 'hex'] as const;
+
+const DATADOG: Representation = {
+  target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true, listedFor: TRACE_FORMS,
   write: (id) => id.bytes && id.bytes.length === 16 ? datadogLow64(id.bytes) : undefined,
 };
 
@@ -104,6 +107,7 @@ export const xray: FormatModule = {
   bits: 128,
   decode: (text) => read(text),
   encode: (bytes) => formatXray(bytes),
+  listedFor: TRACE_FORMS,
   hoverTargets: ['hex', 'datadog'],
   representations: [DATADOG],
   generators: [],

@@ -505,8 +505,11 @@ class YamlReader implements Reader {
   constructor(private readonly c: Checker) {}
 
   read(text: string, base: number, final: boolean): number {
-    const piece = text.slice(this.pos - base);
-    this.pos = base + text.length;
+    // Whole lines only: the parser's lexer reads a line cut before its CR LF differently.
+    const end = final ? text.length : text.lastIndexOf('\n') + 1;
+    if (end <= this.pos - base && !final) return this.docs === 0 ? 0 : this.keep;
+    const piece = text.slice(this.pos - base, end);
+    this.pos = base + end;
     for (const token of this.parser.parse(piece, !final)) {
       if (token.type !== 'document') continue;
       if (this.docs === 0) {

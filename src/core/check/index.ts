@@ -219,6 +219,14 @@ function identity(kind: IdKind, text: string): string {
   }
 }
 
+/**
+ * A copy of `s` that holds no reference to the text it was cut from: a slice of a 64 KB piece
+ * would otherwise keep the whole piece alive for as long as a held problem or a column lives.
+ */
+function own(s: string): string {
+  return s.length < 13 ? s : (s + ' ').slice(0, -1);
+}
+
 /** Kinds keyed by their exact binary value (at most 16 bytes); the rest by a hash of `identity`. */
 const BINARY_KEY = new Set<IdKind>(['ulid', 'uuid', 'objectid']);
 
@@ -265,7 +273,7 @@ class Checker {
     return {
       code, severity, message, start: o.start, end: o.end,
       range: { start: this.position(o.start), end: this.position(o.end) },
-      text: o.text, path, ...(o.kind ? { kind: o.kind } : {}), ...extra,
+      text: own(o.text), path, ...(o.kind ? { kind: o.kind } : {}), ...extra,
     };
   }
 
@@ -338,7 +346,7 @@ class Checker {
     let col = this.columns.get(path);
     if (!col) {
       const named = (key !== undefined && IDENTITY_NAMES.test(key)) || (key === undefined && /^column 1$|\(value 1\)$/.test(path));
-      col = { path, key, named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
     let table = col.tables.get(kind);

@@ -709,6 +709,35 @@ export function checkText(text: string, opts: CheckOptions = {}): CheckResult {
   return { format: stream.format, problems, ids };
 }
 
+/** How `checkTextInSlices` shares the thread. */
+export interface Slicing {
+  /** Characters checked between two pauses (default 256 Ki: about 15 ms on a JSON fixture). */
+  chars?: number;
+  /** Gives the thread back (an editor: a macrotask); resolves when the check may go on. */
+  pause(): Promise<void>;
+  /** Asked after every pause: true abandons the check (the document changed, was closed). */
+  stop(): boolean;
+}
+
+/**
+ * `checkText` in slices with a pause between them, so an editor stays responsive on a large
+ * file; undefined when `stop` says so. The same problems, in the same order, as `checkText`.
+ */
+export async function checkTextInSlices(text: string, opts: CheckOptions, slicing: Slicing): Promise<CheckResult | undefined> {
+  const size = Math.max(1024, slicing.chars ?? 256 * 1024);
+  const problems: CheckProblem[] = [];
+  const ids: FoundId[] = [];
+  const stream = createCheck({ ...opts, onProblem: (p) => problems.push(p), ...(opts.collect === false ? {} : { onId: (id: FoundId) => ids.push(id) }) });
+  for (let at = 0; at < text.length; at += size) {
+    stream.write(text.slice(at, at + size));
+    await slicing.pause();
+    if (slicing.stop()) return undefined;
+  }
+  stream.end();
+  problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+  return { format: stream.format, problems, ids };
+}
+
 /** Feeds UTF-8 bytes to a check: pieces may split a character anywhere. A leading BOM is dropped. */
 export function utf8Writer(stream: CheckStream): { write(bytes: Uint8Array): void; end(): void } {
   const decoder = new TextDecoder('utf-8');

@@ -154,6 +154,14 @@ describe('check: duplicate', () => {
   });
 });
 
+describe('check: SQL table names', () => {
+  it('INSERT INTO schema.table: one dotted name, and its tuples are read', () => {
+    // `public.users` is two tokens, the second starting with its dot; the tuples after it used to be skipped.
+    const r = check(`INSERT INTO public.users (id) VALUES ('${A}'), ('${A}');\n`, 'seed.sql');
+    assert.deepEqual(r.problems.map((p) => [p.code, p.path]), [['duplicate', 'public.users (id)']]);
+  });
+});
+
 describe('check: invalid', () => {
   it('a labelled ULID with I/L/O gets the corrected text; with U no correction', () => {
     const bad = 'O1ARYZ6S4ITSV4RRFFQ69G5FAV'; // A with 0 -> O and 1 -> I

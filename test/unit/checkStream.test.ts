@@ -177,3 +177,13 @@ describe('check: bounded state', () => {
     assert.equal(seen.length, 1);
   });
 });
+
+describe('check: JSON nesting', () => {
+  it('containers nested deeper than JSON_MAX_DEPTH are skipped; the rest of the file is read', () => {
+    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const deep = '['.repeat(100_000) + `{"id": "${A}"}, {"id": "${A}"}` + ']'.repeat(100_000);
+    const r = checkText(`[${deep}, {"id": "${A}"}, {"id": "${A}"}]`, { fileName: 'deep.json', now: NOW });
+    // Only the pair outside the deep part is seen: one duplicate, under the top array.
+    assert.deepEqual(r.problems.map((p) => [p.code, p.path]), [['duplicate', '$[*].id']]);
+  });
+});

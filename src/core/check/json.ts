@@ -23,6 +23,12 @@ export interface JsonListener {
   reset(): void;
 }
 
+/**
+ * Containers nested deeper than this are skipped with what they hold: the path stack (and the
+ * path of each value) would otherwise grow with the input, as `[[[[…` a gigabyte deep.
+ */
+export const JSON_MAX_DEPTH = 512;
+
 const enum S { Default, Str, Escape, Slash, LineComment, BlockComment, BlockStar, Num, Word }
 
 export class JsonReader implements Reader {
@@ -35,6 +41,8 @@ export class JsonReader implements Reader {
   private readonly objects: boolean[] = [];
   /** In an object, before a property name (after `{` or `,`). */
   private expectKey = false;
+  /** Open containers beyond JSON_MAX_DEPTH, skipped. */
+  private deep = 0;
 
   /** `lines`: JSON Lines, each line its own document. */
   constructor(private readonly on: JsonListener, private readonly lines = false) {}
@@ -47,6 +55,7 @@ export class JsonReader implements Reader {
       if (this.lines && c === 10) {
         this.endToken(text, base, i);
         this.objects.length = 0;
+        this.deep = 0;
         this.expectKey = false;
         this.state = S.Default;
         this.on.reset();
@@ -59,24 +68,34 @@ export class JsonReader implements Reader {
           switch (c) {
             case 32: case 9: case 10: case 13: break;
             case 123: // {
+              if (this.deep > 0 || this.objects.length >= JSON_MAX_DEPTH) {
+                this.deep++;
+                break;
+              }
               this.objects.push(true);
               this.expectKey = true;
               this.on.objectBegin();
               break;
             case 125: // }
-              if (this.objects.length > 0) {
+              if (this.deep > 0) this.deep--;
+              else if (this.objects.length > 0) {
                 this.objects.pop();
                 this.on.objectEnd();
               }
               this.expectKey = false;
               break;
             case 91: // [
+              if (this.deep > 0 || this.objects.length >= JSON_MAX_DEPTH) {
+                this.deep++;
+                break;
+              }
               this.objects.push(false);
               this.expectKey = false;
               this.on.arrayBegin();
               break;
             case 93: // ]
-              if (this.objects.length > 0) {
+              if (this.deep > 0) this.deep--;
+              else if (this.objects.length > 0) {
                 this.objects.pop();
                 this.on.arrayEnd();
               }
@@ -186,6 +205,7 @@ export class JsonReader implements Reader {
   /** A string closed by the quote at `close`. */
   private string(text: string, base: number, close: number): void {
     this.state = S.Default;
+    if (this.deep > 0) return;
     const start = this.tokenStart + 1;
     const raw = this.raw(text, base, start, close);
     const value = this.escapes ? unescape(raw) : raw;
@@ -199,7 +219,7 @@ export class JsonReader implements Reader {
 
   private number(text: string, base: number, end: number): void {
     this.state = S.Default;
-    if (this.expectKey) return;
+    if (this.expectKey || this.deep > 0) return;
     const raw = this.raw(text, base, this.tokenStart, end);
     this.on.scalar(raw, this.tokenStart, end - this.tokenStart, end - this.tokenStart <= FIELD_MAX, false);
   }

@@ -1,21 +1,23 @@
-// The IDs seen in one column, as fixed-size keys in one typed array rather than a Map of
-// strings: 16 bytes of key plus the first occurrence's line and column, 24 bytes a slot, kept
-// at most 3/4 full (so 24 to 48 bytes per distinct ID, no objects for the collector to walk).
+// The IDs seen in one column, as fixed-size keys in typed arrays rather than a Map of strings:
+// 16 bytes of key plus the first occurrence's line and column, 24 bytes a slot, kept between 3/8
+// and 3/4 full, so 32 to 64 bytes per distinct ID and no objects for the collector to walk. The
+// table is 16 shards that grow one at a time, so growing holds old and new slots of one shard
+// at once, not of the whole table (a single table doubling from 400 MB briefly needs 1.2 GB).
 // ULIDs, UUIDs and ObjectIds are keyed by their exact binary value; other kinds, whose identity
 // is their text, by a 128-bit hash of it.
 
 const WORDS = 6; // key (4 words), line + 1 (0 = empty slot), character
+const SHARD_BITS = 4;
 
-export class IdTable {
-  private slots = new Uint32Array(WORDS * 1024);
-  private mask = 1023;
+class Shard {
+  slots = new Uint32Array(WORDS * 64);
+  mask = 63;
   size = 0;
 
-  /** The first position stored under `key`, or stores `line`/`character` and returns undefined. */
-  firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
+  firstOrAdd(key: Uint32Array, hash: number, line: number, character: number): { line: number; character: number } | undefined {
     if ((this.size + 1) * 4 > (this.mask + 1) * 3) this.grow();
     const s = this.slots;
-    let i = mix(key) & this.mask;
+    let i = hash & this.mask;
     for (;;) {
       const o = i * WORDS;
       if (s[o + 4] === 0) {
@@ -32,11 +34,6 @@ export class IdTable {
     }
   }
 
-  /** Bytes held. */
-  get bytes(): number {
-    return this.slots.byteLength;
-  }
-
   private grow(): void {
     const old = this.slots;
     const slots = (this.mask + 1) * 2;
@@ -50,6 +47,26 @@ export class IdTable {
       while (this.slots[i * WORDS + 4] !== 0) i = (i + 1) & this.mask;
       this.slots.set(old.subarray(o, o + WORDS), i * WORDS);
     }
+  }
+}
+
+export class IdTable {
+  private readonly shards = Array.from({ length: 1 << SHARD_BITS }, () => new Shard());
+
+  /** Distinct IDs held. */
+  get size(): number {
+    return this.shards.reduce((n, s) => n + s.size, 0);
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.shards.reduce((n, s) => n + s.slots.byteLength, 0);
+  }
+
+  /** The first position stored under `key`, or stores `line`/`character` and returns undefined. */
+  firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
+    const hash = mix(key);
+    return this.shards[hash >>> (32 - SHARD_BITS)]!.firstOrAdd(key, hash, line, character);
   }
 }
 

@@ -5,7 +5,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command
 import { Output } from './io';
 
 // Each file streams through the core's checker in chunks, one file at a time, and problems are
-// written as they are found: memory depends on the distinct IDs per key or column (24 to 48
+// written as they are found: memory depends on the distinct IDs per key or column (32 to 64
 // bytes each), not on the file's size. YAML is the exception, held a document at a time.
 
 export const checkCommand: Command = {
@@ -35,7 +35,7 @@ Options:
   -h, --help        show this help
 
 Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
-per key or column (24 to 48 bytes each); YAML is held one document at a time.
+per key or column (32 to 64 bytes each); YAML is held one document at a time.
 Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could not be read.`,
   flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'epoch', value: true }],
 

@@ -17,8 +17,10 @@ import { SqlReader } from './sql';
 // Fixture health: one pass over a data file that finds IDs used twice under one key, text
 // labelled as an ID that is not a valid one, IDs dated in the future, and time-ordered columns
 // that go backwards. The same code serves the editor's diagnostics, the summary panel and
-// `idsmith check`. Structure comes from real parsers (jsonc-parser, yaml, the CSV and SQL
-// readers beside this file), never from regexes over the whole text.
+// `idsmith check`. Structure comes from parsers (the yaml library's, and the streaming JSON,
+// CSV and SQL readers beside this file, the JSON one held against jsonc-parser in the tests),
+// never from regexes over the whole text. Every reader takes the text in pieces, so a file of
+// any size is checked in memory that grows with its distinct IDs, not with its size.
 
 export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted';
 export type CheckSeverity = 'error' | 'warning' | 'info';
@@ -182,7 +184,7 @@ interface Occurrence {
 }
 
 /**
- * What is kept per key or column: a table of the distinct IDs (24 to 48 bytes each), and,
+ * What is kept per key or column: a table of the distinct IDs (32 to 64 bytes each), and,
  * for columns whose name does not say they hold identities, the repeats until the end shows
  * whether they are duplicates or references, at most a tenth of the values (or REPEATS_FLOOR).
  */
@@ -338,7 +340,12 @@ class Checker {
   private found(kind: IdKind, d: DecodedId, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
     const end = start + text.length;
     const occ: Occurrence = { start, end: verbatim ? end : start, text, kind };
-    this.onId?.({ kind, text, start, end: occ.end, path, ...(d.unixMs !== undefined ? { unixMs: d.unixMs } : {}), ...(d.version !== undefined ? { version: d.version } : {}) });
+    if (this.onId) {
+      const id: FoundId = { kind, text, start, end: occ.end, path };
+      if (d.unixMs !== undefined) id.unixMs = d.unixMs;
+      if (d.version !== undefined) id.version = d.version;
+      this.onId(id);
+    }
     if (!verbatim) return; // a range we cannot point at exactly is not reported
     if (d.unixMs !== undefined && d.unixMs > this.now + DAY_MS) {
       this.report('future', 'warning', occ, path, `${KIND_NAMES[kind]} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
@@ -355,7 +362,7 @@ class Checker {
     const k = BINARY_KEY.has(kind) && d.bytes && d.bytes.length <= 16 ? keyOfBytes(d.bytes, this.key) : keyOfText(identity(kind, text), this.key);
     const first = table.firstOrAdd(k, at.line, at.character);
     col.count++;
-    if (first) {
+    if (first && (col.named || col.repeats)) {
       const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${KIND_NAMES[kind]} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
       if (col.named) this.emit(p);
       else if (col.repeats) {
@@ -661,8 +668,8 @@ export interface CheckStreamOptions extends CheckOptions {
 }
 
 /**
- * Checks a file given in pieces, in memory bounded by the distinct IDs per key or column (24
- * to 48 bytes each) and the longest token, never by the file's size: text is dropped once read.
+ * Checks a file given in pieces, in memory bounded by the distinct IDs per key or column (32
+ * to 64 bytes each) and the longest token (at most FIELD_MAX characters are kept), never by the file's size: text is dropped once read.
  * YAML is the exception: it is held a document at a time. The result does not depend on where
  * the pieces are split; `checkText` is this stream given the whole text at once.
  */

@@ -63,7 +63,8 @@ Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could n
         if (info.isDirectory()) throw new Error('is a directory (pass files, or a glob the shell expands)');
         for await (const chunk of io.readFile(file)) {
           input.write(chunk);
-          if (out.full) await out.flush();
+          // Whatever this chunk found goes out now: a slow source (a pipe) shows it at once.
+          await out.flush();
         }
       } catch (err) {
         await out.flush();

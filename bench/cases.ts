@@ -8,6 +8,10 @@ import KSUID from 'ksuid';
 import { TypeID, typeid } from 'typeid-js';
 import { decodeTime, isValid as ulidIsValid, monotonicFactory, ulidToUUID, uuidToULID } from 'ulid';
 import * as uuid from 'uuid';
+import * as atcuteTid from '@atcute/tid';
+import { Scru128Id } from 'scru128';
+import { TSID, TSIDGenerator } from 'tsid-ts';
+import { Xid } from 'xid-ts';
 import { core } from './core';
 import { INPUTS, makeIds, withInvalid } from './ids';
 
@@ -15,6 +19,7 @@ const {
   KsuidGenerator, ObjectIdGenerator, SNOWFLAKE_PRESETS, SnowflakeGenerator, UlidGenerator, UuidGenerator,
   convert, decodeKsuid, decodeObjectId, decodeTypeId, decodeUlid, decodeUuid,
   generate, isObjectId, isUlid, isUuid, nanoid,
+  TidGenerator, TsidGenerator, XidGenerator, decodeScru128, decodeTid, decodeTsid, decodeXid,
 } = core;
 
 export type Group = 'decode' | 'validate' | 'convert' | 'generate';
@@ -37,6 +42,10 @@ const snowflakes = makeIds('snowflake', 3);
 const ksuids = makeIds('ksuid', 4);
 const objectIds = makeIds('objectid', 5);
 const typeIds = makeIds('typeid', 6);
+const tsids = makeIds('tsid', 7);
+const xids = makeIds('xid', 8);
+const tids = makeIds('tid', 9);
+const scru128s = makeIds('scru128', 10);
 
 /** Unix ms of a v7 UUID from uuid.parse() bytes: the manual step the uuid package leaves to users. */
 function v7Ms(b: Uint8Array): number {
@@ -54,6 +63,14 @@ export function decodeCases(): Case[] {
       } },
     { group: 'decode', name: 'ObjectId', ours: (i) => decodeObjectId(objectIds[i & M]!).unixMs,
       peerName: 'bson ObjectId getTimestamp', peer: (i) => new ObjectId(objectIds[i & M]!).getTimestamp().getTime() },
+    { group: 'decode', name: 'TSID', ours: (i) => decodeTsid(tsids[i & M]!).unixMs,
+      peerName: 'tsid-ts TSID.fromString().timestamp', peer: (i) => TSID.fromString(tsids[i & M]!).timestamp },
+    { group: 'decode', name: 'XID', ours: (i) => decodeXid(xids[i & M]!).unixMs,
+      peerName: 'xid-ts Xid.parse().timestamp()', peer: (i) => Xid.parse(xids[i & M]!).timestamp() },
+    { group: 'decode', name: 'TID (atproto)', ours: (i) => decodeTid(tids[i & M]!).unixMs,
+      peerName: '@atcute/tid parse().timestamp', peer: (i) => atcuteTid.parse(tids[i & M]!).timestamp },
+    { group: 'decode', name: 'SCRU128', ours: (i) => decodeScru128(scru128s[i & M]!).unixMs,
+      peerName: 'scru128 Scru128Id.fromString().timestamp', peer: (i) => Scru128Id.fromString(scru128s[i & M]!).timestamp },
     // The registry's decode, as the hover and the scanner call it: the layout parsed once (the
     // setting), fields and ISO text made when read. The next rows read those too, so each side
     // does the same work: time, then every field, then the ISO time.
@@ -107,6 +124,10 @@ export function generateCases(): Case[] {
   const sfGen = new SnowflakeGenerator(SNOWFLAKE_PRESETS.discord, { workerId: 1 });
   const peerUlid = monotonicFactory();
   const peerSnowflake = DiscordSnowflake;
+  const tsidGen = new TsidGenerator();
+  const xidGen = new XidGenerator();
+  const tidGen = new TidGenerator();
+  const peerTsid = new TSIDGenerator();
   return [
     { group: 'generate', name: 'crypto.randomUUID (floor)', peerName: 'node:crypto randomUUID', peer: () => randomUUID() },
     { group: 'generate', name: 'ULID (monotonic)', ours: () => ulidGen.next(), peerName: 'ulid monotonicFactory()', peer: () => peerUlid() },
@@ -118,6 +139,9 @@ export function generateCases(): Case[] {
     { group: 'generate', name: 'KSUID', ours: () => ksuidGen.next(), peerName: 'ksuid randomSync().string', peer: () => KSUID.randomSync().string },
     { group: 'generate', name: 'Snowflake (discord)', ours: () => sfGen.next(), peerName: '@sapphire/snowflake generate()', peer: () => peerSnowflake.generate().toString() },
     { group: 'generate', name: 'TypeID', ours: () => generate('typeid', { prefix: 'user' })[0], peerName: 'typeid-js typeid().toString()', peer: () => typeid('user').toString() },
+    { group: 'generate', name: 'TSID', ours: () => tsidGen.next(), peerName: 'tsid-ts TSIDGenerator create().toString()', peer: () => peerTsid.create().toString() },
+    { group: 'generate', name: 'XID', ours: () => xidGen.next(), peerName: 'xid-ts new Xid().toString()', peer: () => new Xid().toString() },
+    { group: 'generate', name: 'TID (atproto)', ours: () => tidGen.next(), peerName: '@atcute/tid now()', peer: () => atcuteTid.now() },
     { group: 'generate', name: 'NanoID (21)', ours: () => nanoid() },
   ];
 }

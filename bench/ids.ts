@@ -3,7 +3,7 @@
 // the peer libraries are timed on exactly these strings.
 import { core } from './core';
 
-const { encodeKsuid, encodeObjectId, encodeTypeId, encodeUlid, formatUuid } = core;
+const { encodeKsuid, encodeObjectId, encodeScru128, encodeTid, encodeTsid, encodeTypeId, encodeUlid, encodeXid, formatUuid } = core;
 
 /** mulberry32: tiny and seedable, good enough to vary benchmark inputs. */
 export function seededRandom(seed: number): () => number {
@@ -35,7 +35,7 @@ function uuidBytes(rand: () => number, version: 4 | 7, ms: number): Uint8Array {
 export const DISCORD_EPOCH_MS = 1420070400000;
 
 /** The formats the benchmark makes inputs for (the first seven; new formats add a case). */
-export type BenchIdKind = 'ulid' | 'uuid' | 'snowflake' | 'ksuid' | 'objectid' | 'typeid' | 'uuidv4';
+export type BenchIdKind = 'ulid' | 'uuid' | 'snowflake' | 'ksuid' | 'objectid' | 'typeid' | 'uuidv4' | 'tsid' | 'xid' | 'tid' | 'scru128';
 
 /** One valid ID of `kind` created at a plausible time between 2016 and 2025. */
 export function makeId(kind: BenchIdKind, rand: () => number): string {
@@ -47,6 +47,15 @@ export function makeId(kind: BenchIdKind, rand: () => number): string {
     case 'ksuid': return encodeKsuid(bytesWithTime(rand, 20, Math.floor(ms / 1000) - 1400000000, 4));
     case 'objectid': return encodeObjectId(bytesWithTime(rand, 12, Math.floor(ms / 1000), 4));
     case 'typeid': return encodeTypeId('user', uuidBytes(rand, 7, ms));
+    case 'tsid': {
+      const b = bytesWithTime(rand, 8, 0, 0);
+      const t = ms - 1577836800000; // 42 bits of ms since 2020, then 22 random bits
+      const hi = Math.floor(t / 1024), lo = ((t % 1024) * 2 ** 22 + (((b[5]! & 63) << 16) | (b[6]! << 8) | b[7]!)) >>> 0;
+      return encodeTsid(Uint8Array.of(hi >>> 24, (hi >>> 16) & 255, (hi >>> 8) & 255, hi & 255, lo >>> 24, (lo >>> 16) & 255, (lo >>> 8) & 255, lo & 255));
+    }
+    case 'xid': return encodeXid(bytesWithTime(rand, 12, Math.floor(ms / 1000), 4));
+    case 'tid': return encodeTid(ms * 1000 + Math.floor(rand() * 1000), Math.floor(rand() * 1024));
+    case 'scru128': return encodeScru128(bytesWithTime(rand, 16, ms, 6));
     case 'snowflake': {
       const lowFields = BigInt(Math.floor(rand() * 2 ** 22));
       return ((BigInt(ms - DISCORD_EPOCH_MS) << 22n) | lowFields).toString();

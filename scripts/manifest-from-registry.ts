@@ -4,14 +4,14 @@
 // hand edit. test/unit/manifest.test.ts fails when the two disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNOWFLAKE_PRESETS, generatorKinds } from '../src/core';
+import { SNOWFLAKE_PRESETS, generatorKinds, layoutNames } from '../src/core';
 
 const file = join(import.meta.dirname, '..', 'package.json');
 const text = readFileSync(file, 'utf8');
 const manifest = JSON.parse(text);
 const props = manifest.contributes.configuration.properties;
 props['idsmith.defaultKind'].enum = generatorKinds();
-props['idsmith.snowflake.epoch'].examples = ['auto', ...Object.keys(SNOWFLAKE_PRESETS), SNOWFLAKE_PRESETS.discord.epochMs];
+props['idsmith.snowflake.epoch'].examples = ['auto', ...layoutNames(), SNOWFLAKE_PRESETS.discord.epochMs];
 const out = JSON.stringify(manifest, null, 2) + '\n';
 if (out !== text) {
   writeFileSync(file, out);

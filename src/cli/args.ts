@@ -13,6 +13,8 @@ export interface FlagSpec {
   name: string;
   /** Single-letter alias without the dash, e.g. `n`. */
   short?: string;
+  /** Other long names for the same flag (`layout` for `epoch`). */
+  aliases?: readonly string[];
   /** Whether the flag consumes a value (`--epoch discord`, `--epoch=discord`). */
   value: boolean;
 }
@@ -60,7 +62,10 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
 }
 
 function findSpec(key: string, specs: readonly FlagSpec[]): FlagSpec | undefined {
-  if (key.startsWith('--')) return specs.find((s) => s.name === key.slice(2));
+  if (key.startsWith('--')) {
+    const name = key.slice(2);
+    return specs.find((s) => s.name === name || (s.aliases?.includes(name) ?? false));
+  }
   if (key.length === 2) return specs.find((s) => s.short === key.slice(1));
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { bounds, boundsKinds, inclusiveEnd, type SnowflakeLayout } from '../core';
 import { UsageError, stringFlag } from './args';
-import { EXIT_OK, HELP_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
+import { EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
 import { quote, safeJson } from './safe';
 
 const KINDS = boundsKinds().map((k) => k.kind);
@@ -19,8 +19,10 @@ Kinds: ${KINDS.join(' ')}
 Options:
   --from TIME       start of the range (ISO 8601, YYYY-MM-DD, Unix s/ms, now, -2h, ...)
   --to TIME         end of the range (default: --from); a bare date means that whole UTC day
-  --epoch NAME|MS   snowflake epoch, required for snowflake: twitter, discord, instagram,
-                    sonyflake, mastodon, or a custom epoch in Unix milliseconds
+  --epoch NAME|MS   snowflake layout, required for snowflake: twitter, discord, instagram,
+                    sonyflake, mastodon, sonyflake2, baidu, or a custom epoch in Unix ms.
+                    Also a layout written out (alias --layout):
+                    epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
   --prefix P        TypeID prefix
   --case upper|lower
                     spell min, max and prefix in this case, as your IDs are stored (ulid,
@@ -34,7 +36,7 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     HELP_FLAG,
     { name: 'from', value: true },
     { name: 'to', value: true },
-    { name: 'epoch', value: true },
+    EPOCH_FLAG,
     { name: 'prefix', value: true },
     { name: 'case', value: true },
   ],

@@ -24,6 +24,15 @@ export function formatCard(d: Decoded): string {
       lines.push(`    ${c.epoch.padEnd(nameWidth)}  ${c.time}  ${fields}${mark}`);
     }
   }
+  if (d.alternatives?.length) {
+    // Another format reads the same text plausibly (a lower-case TID that also spells a TSID).
+    lines.push('  also reads as:');
+    const kindWidth = Math.max(...d.alternatives.map((a) => a.kind.length));
+    for (const a of d.alternatives) {
+      const fields = Object.entries(a.fields).map(([k, v]) => `${k} ${fieldText(v)}`).join(', ');
+      lines.push(`    ${a.kind.padEnd(kindWidth)}  ${a.timePrecise ?? a.time ?? ''}  ${fields}`);
+    }
+  }
   return lines.map(escapeControls).join('\n') + '\n';
 }
 

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { createCheck, utf8Writer, type CheckProblem } from '../core';
 import { UsageError, stringFlag } from './args';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command } from './command';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output } from './io';
 
 // Each file streams through the core's checker in chunks, one file at a time, and problems are
@@ -30,14 +30,16 @@ and unsorted steps are only certain at the end of the file, so they come last.
 Options:
   --json            one JSON object per line: file, line, column, endLine, endColumn, code,
                     severity, message, text, path (and fix for I/L/O)
-  --epoch NAME|MS   read snowflakes with this epoch (twitter, discord, instagram, sonyflake,
-                    mastodon, or Unix ms)
+  --epoch NAME|MS   read snowflakes with this layout (twitter, discord, instagram, sonyflake,
+                    mastodon, sonyflake2, baidu, or Unix ms)
+                    Also a layout written out (alias --layout):
+                    epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
   -h, --help        show this help
 
 Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
 per key or column (32 to 64 bytes each); YAML is held one document at a time.
 Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could not be read.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'epoch', value: true }],
+  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG],
 
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('no FILE given');

@@ -35,8 +35,11 @@ function asUsage<T>(option: string, fn: () => T): T {
   }
 }
 
+/** `--epoch` and its alias `--layout`: one flag, read by the one epoch parser. */
+export const EPOCH_FLAG = { name: 'epoch', value: true, aliases: ['layout'] } as const;
+
 /**
- * `--epoch NAME|MS`: a preset name or a custom epoch in Unix milliseconds, read by the core's
+ * `--epoch NAME|MS|LAYOUT` (also `--layout`): a layout name or a custom epoch in Unix milliseconds, read by the core's
  * one epoch parser (the editor setting uses it too); undefined for `auto` (any case), the
  * setting's word for "no epoch", accepted so one value works in both.
  */

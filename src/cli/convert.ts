@@ -1,4 +1,4 @@
-import { CONVERT_TARGETS, IdError, convert } from '../core';
+import { ALL_CONVERT_TARGETS, IdError, convert } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, prefixOption, type Command } from './command';
 import { Output, ids } from './io';
@@ -59,7 +59,7 @@ function checkTarget(target: string): void {
     prefixOption(target.slice('typeid:'.length), 'to');
     return;
   }
-  const known: readonly string[] = CONVERT_TARGETS;
+  const known: readonly string[] = ALL_CONVERT_TARGETS;
   if (!known.includes(target)) {
     throw new UsageError(`unknown target ${quote(target)} (use one of: ${known.join(', ')}, typeid:PREFIX)`);
   }

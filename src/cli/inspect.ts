@@ -1,7 +1,7 @@
 import { inspect, type Decoded, type SnowflakeLayout } from '../core';
 import { stringFlag } from './args';
 import { formatCard } from './card';
-import { EXIT_INVALID, EXIT_OK, HELP_FLAG, epochOption, type Command } from './command';
+import { EXIT_INVALID, EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output, ids, type InputLine } from './io';
 import { QUOTE_MAX, escapeControls, quote, safeJson } from './safe';
 
@@ -10,20 +10,24 @@ export const inspectCommand: Command = {
   summary: 'decode IDs: kind, validity, creation time, fields',
   usage: 'idsmith inspect [--json] [--epoch NAME|MS] [ID ...]',
   help: `Decodes each ID given as an argument, or each line of standard input when none are given
-(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId and
-TypeID. Standard input is read as a stream: results come out as lines go in.
+(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId,
+TypeID, TSID, XID, atproto TID and SCRU128; text two formats read plausibly lists the other
+reading too. Standard input is read as a stream: results come out as lines go in.
 
 Options:
   --json            print one JSON array, one object per input, in input order
-  --epoch NAME|MS   read snowflakes with this epoch: twitter, discord, instagram, sonyflake,
-                    mastodon, or a custom epoch in Unix milliseconds (Twitter layout).
+  --epoch NAME|MS   read snowflakes with this layout: twitter, discord, instagram, sonyflake,
+                    mastodon, sonyflake2, baidu, or a custom epoch in Unix milliseconds
+                    (Twitter layout).
+                    Also a layout written out (alias --layout):
+                    epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
                     Without it (or with auto) every reading is listed, and the time is
                     set only when exactly one reading is plausible.
   -h, --help        show this help
   --version         print the version
 
 Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr), 2 usage error.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'epoch', value: true }],
+  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG],
 
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');

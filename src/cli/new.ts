@@ -1,7 +1,7 @@
 import { NAMESPACES, generate, generatorFor, generatorKinds, isUuid, type GenKind, type GeneratorOptions as GenerateOptions } from '../core';
 import { UsageError, stringFlag, type ParsedArgs } from './args';
 import {
-  EXIT_OK, HELP_FLAG, countOption, epochOption, prefixOption, rejectFlags, timeOption, type Command,
+  EXIT_OK, HELP_FLAG, countOption, EPOCH_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command,
 } from './command';
 import type { CliIo } from './io';
 import { quote } from './safe';
@@ -27,8 +27,10 @@ Options:
   --time TIME            creation time instead of now (time-holding kinds only):
                          ISO 8601 (with or without zone), YYYY-MM-DD, "YYYY-MM-DD HH:mm[:ss]",
                          Unix seconds or milliseconds, now, or relative like -2h, +3d
-  --epoch NAME|MS        snowflake epoch: twitter (default), discord, instagram, sonyflake,
-                         mastodon, or a custom epoch in Unix milliseconds
+  --epoch NAME|MS        snowflake layout: twitter (default), discord, instagram, sonyflake,
+                         mastodon, sonyflake2, baidu, a custom epoch in Unix milliseconds,
+                         or a layout written out (alias --layout):
+                         epoch=2020-01-01,unit=1ms,time=41,shard=10,sequence=12
   --prefix P             TypeID prefix (lower case a-z and _, up to 63 chars; default none)
   --namespace NS         uuidv3/uuidv5 namespace: dns, url, oid, x500 or a UUID (required)
   --name NAME            uuidv3/uuidv5 name (required)
@@ -42,7 +44,7 @@ Exit status: 0 success, 1 the IDs cannot be made (e.g. a time the format cannot 
     HELP_FLAG,
     { name: 'count', short: 'n', value: true },
     { name: 'time', value: true },
-    { name: 'epoch', value: true },
+    EPOCH_FLAG,
     { name: 'prefix', value: true },
     { name: 'namespace', value: true },
     { name: 'name', value: true },

@@ -1,6 +1,6 @@
 import { scan, type ScanMatch } from '../core';
 import { UsageError, stringFlag } from './args';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command } from './command';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output, blocks, openInputs, type Block } from './io';
 import { escapeControls, quote, safeJson } from './safe';
 
@@ -24,15 +24,19 @@ Output (one of):
                     control characters are shown escaped instead.
 
 Options:
-  --epoch NAME|MS   read snowflakes with this epoch (twitter, discord, instagram, sonyflake,
-                    mastodon, or Unix ms); without it a snowflake is reported when some
-                    preset reading is plausible, with a time only when exactly one is
+  --epoch NAME|MS   read snowflakes with this layout (twitter, discord, instagram, sonyflake,
+                    mastodon, sonyflake2, baidu, or Unix ms); without it, a number whose key
+                    or URL names a service (tweet_id, "discord": {...}, a Mastodon URL) is
+                    read with that layout, and any other is reported when some preset
+                    reading is plausible, with a time only when exactly one is
+                    Also a layout written out (alias --layout):
+                    epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
   -h, --help        show this help
   --version         print the version
 
 Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as one),
 2 usage error or a file that cannot be read.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'annotate', value: false }, { name: 'epoch', value: true }],
+  flags: [HELP_FLAG, { name: 'json', value: false }, { name: 'annotate', value: false }, EPOCH_FLAG],
 
   async run(args, io) {
     const json = args.flags.has('json');

@@ -1,6 +1,6 @@
 import { scan } from '../core';
 import { stringFlag } from './args';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, epochOption, type Command } from './command';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output, blocks, openInputs } from './io';
 import { escapeControls, quote } from './safe';
 import { isFileError } from './scan';
@@ -31,7 +31,7 @@ Options:
 
 Exit status: 0 done, 1 a line longer than 256 MB, 2 usage error or a file that cannot be
 read.`,
-  flags: [HELP_FLAG, { name: 'reverse', value: false }, { name: 'epoch', value: true }],
+  flags: [HELP_FLAG, { name: 'reverse', value: false }, EPOCH_FLAG],
 
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');

@@ -1,6 +1,6 @@
 import { optionsOf, requireText, shown } from './args';
-import { idOfBytes, representation, representationsFor } from './formats/registry';
-import type { Representation } from './formats/types';
+import { idOfBytes, readings, representation, representationsFor } from './formats/registry';
+import type { DecodedId, Representation } from './formats/types';
 import { parse128, type Form128 } from './represent';
 import { IdError } from './types';
 
@@ -10,6 +10,31 @@ import { IdError } from './types';
  * `typeid:PREFIX` also takes any valid prefix.
  */
 export const CONVERT_TARGETS: readonly string[] = representationsFor(128).map((r) => r.target);
+
+/**
+ * `CONVERT_TARGETS` and the targets of narrower IDs (a TSID's `tsid`, `int`, `hex`; an XID's or
+ * ObjectId's `xid`, `objectid`): every word `convert --to` accepts.
+ */
+export const ALL_CONVERT_TARGETS: readonly string[] = [
+  ...new Set([...CONVERT_TARGETS, ...representationsFor(64).map((r) => r.target), ...representationsFor(96).map((r) => r.target)]),
+];
+
+/**
+ * The reading of `text` as an ID that `parse128` does not read, or as a narrower one (a TSID, an
+ * XID, an ObjectId; SCRU128 is 128 bits in a spelling of its own), if its format has a value.
+ */
+function formatReading(text: string): DecodedId | undefined {
+  const first = readings(text.trim())[0];
+  return first?.valid && first.bytes && first.format.bits !== undefined ? first : undefined;
+}
+
+function writeReading(id: DecodedId, target: string): string | undefined {
+  const rep = representation(id.format.bits!, target);
+  if (!rep) return undefined;
+  const out = rep.write(id, { prefix: prefixOf(target, undefined) });
+  if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
+  return out;
+}
 
 export type ConvertTarget = string;
 
@@ -33,9 +58,22 @@ export function convert(text: string, target: string, opts: { from?: Form128 } =
   requireText(text, 'the ID to convert');
   requireText(target, 'the conversion target');
   opts = optionsOf(opts, 'the convert options');
-  const parsed = parse128(text, opts.from);
+  let parsed: ReturnType<typeof parse128>;
   const rep = representation(128, target);
-  if (!rep) throw unknownTarget(target);
+  try {
+    parsed = parse128(text, opts.from);
+    if (!rep) throw unknownTarget(target);
+  } catch (e) {
+    // Not a 128-bit spelling (a TSID, an XID, a SCRU128 ID), or a target of narrower IDs (a
+    // decimal number's TSID): the format's own reading answers where it can.
+    const id = opts.from === undefined && e instanceof IdError ? formatReading(text) : undefined;
+    if (!id) throw e;
+    const out = writeReading(id, target);
+    if (out !== undefined) return out;
+    if (id.format.bits === 128) throw e;
+    const targets = representationsFor(id.format.bits!).map((r) => r.target).filter((t) => t !== id.format.id);
+    throw new IdError('UNSUPPORTED_CONVERSION', `This reads as a ${id.format.bits}-bit ${id.format.label}, which has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
+  }
   const id = idOfBytes(parsed.bytes, text);
   const out = rep.write(id, { prefix: prefixOf(target, parsed.prefix) });
   if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
@@ -82,7 +120,7 @@ export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } 
   try {
     parsed = parse128(text);
   } catch {
-    return [];
+    return narrowTargetsFor(text);
   }
   const id = idOfBytes(parsed.bytes, text);
   const prefix = parsed.prefix ?? opts.typeidPrefix ?? '';
@@ -94,6 +132,24 @@ export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } 
     const label = isTypeId ? targetLabel(target) : rep.label;
     const { value, reason = value === trimmed ? 'The ID is already written this way.' : undefined } = tryWrite(rep, id, isTypeId ? prefix : '');
     choices.push(reason ? { target, label, enabled: false, reason } : { target, label, enabled: true });
+  }
+  return choices;
+}
+
+/**
+ * `convertTargetsFor` for 128-bit IDs `parse128` does not read (SCRU128). Narrower IDs (TSID,
+ * XID) get none here: every caller of this list treats it as 128-bit targets (the editor adds a
+ * TypeID target to any non-empty list); `convert` and `represent` serve their own targets.
+ */
+function narrowTargetsFor(text: string): ConvertChoice[] {
+  const id = formatReading(text);
+  if (!id || id.format.bits !== 128) return [];
+  const trimmed = text.trim();
+  const choices: ConvertChoice[] = [];
+  for (const rep of representationsFor(id.format.bits!)) {
+    if (rep.target === id.format.id) continue;
+    const { value, reason = value === trimmed ? 'The ID is already written this way.' : undefined } = tryWrite(rep, id, '');
+    choices.push(reason ? { target: rep.target, label: rep.label, enabled: false, reason } : { target: rep.target, label: rep.label, enabled: true });
   }
   return choices;
 }

@@ -4,7 +4,10 @@ import { nanoid } from './nanoid';
 import { ObjectIdGenerator } from './objectid';
 import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
-import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource } from './types';
+import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource, type SnowflakeLayout } from './types';
+import { TsidGenerator } from './formats/tsid';
+import { XidGenerator } from './formats/xid';
+import { TidGenerator } from './formats/tid';
 import { UlidGenerator } from './ulid';
 import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
 
@@ -13,8 +16,8 @@ export interface GenerateOptions {
   count?: number;
   /** Creation time in Unix ms for time-based kinds (default: the clock). */
   timeMs?: number;
-  /** Snowflake preset or custom epoch in ms; 'auto' or absent means twitter. */
-  epoch?: string | number;
+  /** Snowflake layout name, custom epoch in ms, layout spec or parsed layout; 'auto' or absent means twitter. */
+  epoch?: string | number | SnowflakeLayout;
   workerId?: number;
   processId?: number;
   datacenterId?: number;
@@ -47,6 +50,9 @@ export class IdFactory {
   private uuidGen?: UuidGenerator;
   private ksuidGen?: KsuidGenerator;
   private objectIdGen?: ObjectIdGenerator;
+  private tsidGen?: TsidGenerator;
+  private xidGen?: XidGenerator;
+  private tidGen?: TidGenerator;
   private readonly snowflakes = new Map<string, SnowflakeGenerator>();
 
   constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
@@ -81,6 +87,9 @@ export class IdFactory {
       }
       case 'ksuid': return (this.ksuidGen ??= new KsuidGenerator(gens)).batch(n, t);
       case 'objectid': return (this.objectIdGen ??= new ObjectIdGenerator(gens)).batch(n, t);
+      case 'tsid': return (this.tsidGen ??= new TsidGenerator(gens)).batch(n, t);
+      case 'xid': return (this.xidGen ??= new XidGenerator(gens)).batch(n, t);
+      case 'tid': return (this.tidGen ??= new TidGenerator(gens)).batch(n, t);
       case 'typeid': {
         const prefix = opts.prefix ?? '';
         validateTypeIdPrefix(prefix);
@@ -107,7 +116,8 @@ export class IdFactory {
       workerId: opts.workerId, processId: opts.processId, datacenterId: opts.datacenterId,
       shardId: opts.shardId, machineId: opts.machineId,
     };
-    const key = JSON.stringify([layout.name, layout.epochMs, ids]);
+    // The whole layout: two user layouts may share a name across settings changes.
+    const key = JSON.stringify([layout.name, layout.epochMs, layout.timeBits, layout.unitMs, layout.fields, ids]);
     let g = this.snowflakes.get(key);
     if (!g) {
       g = new SnowflakeGenerator(layout, { ...ids, clock: this.clock });
@@ -131,8 +141,8 @@ function checkOptions(value: GenerateOptions): GenerateOptions {
     const v = (o as Record<string, unknown>)[k];
     if (v === undefined) continue;
     const want = OPTION_TYPES[k as keyof GenerateOptions];
-    if (want === 'epoch' ? typeof v !== 'string' && typeof v !== 'number' : want !== undefined && typeof v !== want) {
-      const expected = want === 'epoch' ? 'a preset name or a custom epoch in ms' : want === 'number' ? 'a number' : want === 'string' ? 'text' : 'a function';
+    if (want === 'epoch' ? typeof v !== 'string' && typeof v !== 'number' && (typeof v !== 'object' || v === null) : want !== undefined && typeof v !== want) {
+      const expected = want === 'epoch' ? 'a layout name, a custom epoch in ms or a layout' : want === 'number' ? 'a number' : want === 'string' ? 'text' : 'a function';
       throw new IdError('INVALID_ARGUMENT', `${k} must be ${expected}; got ${shown(v)}.`);
     }
   }

@@ -3,6 +3,7 @@ import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
 import { parseSnowflakeEpoch } from './snowflake';
+import { ContextReader, type KeyRule, type LayoutChoice } from './snowflakeContext';
 import type { IdKind, SnowflakeLayout } from './types';
 
 // Finds IDs in free text (hover, inlay hints, bulk convert/regenerate). Precision matters more
@@ -22,11 +23,27 @@ export interface ScanMatch {
   decoded: DecodedId;
 }
 
+export interface ScanContextOptions {
+  rules?: readonly KeyRule[];
+  /** Text before the scanned text; a function is called only when a number needs it (once per scan). */
+  before?: string | (() => string);
+}
+
 export interface ScanOptions {
   /** Snowflake epoch (any form `parseSnowflakeEpoch` reads); undefined/`auto` accepts a number when any preset reading is plausible. */
   epoch?: unknown;
-  /** Bare 17-20 digit numbers are considered only when this is not false. */
-  snowflakes?: boolean;
+  /**
+   * Bare 17-20 digit numbers are considered only when this is not false; `context`: only those
+   * with a layout (the epoch option, or one the text before them names).
+   */
+  snowflakes?: boolean | 'context';
+  /**
+   * How snowflakes without an `epoch` get a layout from the text before them (keys, parent keys,
+   * URLs; see snowflakeContext.ts): `rules` are the user's key patterns, `before` the text that
+   * precedes `text` in its document (a hover scans one line; its parent keys are above it).
+   * On by default with the built-in service words; `false` turns it off.
+   */
+  context?: false | ScanContextOptions;
   /** Anchors "plausible time" checks; defaults to the current time. */
   now?: number;
 }
@@ -103,7 +120,11 @@ class Scanner implements ScanContext {
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
+  readonly numbersNeedLayout: boolean;
   private readonly futureLimit: number;
+  private readonly context: false | ScanContextOptions;
+  private reader?: ContextReader;
+  private beforeLength = 0;
   private blob: Blob = { start: -1, end: -1, base64: false };
   private readonly run: Run = { start: 0, end: 0, or: 0, and: 0, lastUnderscore: -1 };
 
@@ -111,7 +132,20 @@ class Scanner implements ScanContext {
     this.now = opts.now ?? Date.now();
     this.futureLimit = this.now + PLAUSIBLE_FUTURE_MS;
     this.numbers = opts.snowflakes !== false;
+    this.numbersNeedLayout = opts.snowflakes === 'context';
     this.snowflake = this.numbers ? parseSnowflakeEpoch(opts.epoch, this.now) : undefined;
+    this.context = opts.context ?? {};
+  }
+
+  snowflakeAt(start: number): LayoutChoice | undefined {
+    const c = this.context;
+    if (c === false) return undefined;
+    if (this.reader === undefined) {
+      const before = c.before === undefined ? '' : typeof c.before === 'function' ? c.before() : c.before;
+      this.beforeLength = before.length;
+      this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules);
+    }
+    return this.reader.at(this.beforeLength + start);
   }
 
   plausibleMs(ms: number, fromMs: number): boolean {

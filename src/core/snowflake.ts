@@ -3,7 +3,7 @@ import { Timeline } from './timeline';
 import { formatIso } from './time';
 import { systemClock } from './random';
 import { IdError } from './types';
-import type { Clock, SnowflakeField, SnowflakeLayout, SnowflakePreset } from './types';
+import type { Clock, SnowflakeField, SnowflakeLayout, SnowflakeLayoutName, SnowflakePreset } from './types';
 
 // 64-bit IDs written in decimal: a time count above a few fixed-width fields. This module holds
 // the layouts, the one parser of an epoch setting/flag/option, and the generator; reading a
@@ -12,11 +12,12 @@ import type { Clock, SnowflakeField, SnowflakeLayout, SnowflakePreset } from './
 
 export type { SnowflakeField, SnowflakeLayout };
 
-function layout(name: SnowflakePreset, epochMs: number, timeBits: number, unitMs: number,
+function layout(name: SnowflakeLayoutName, epochMs: number, timeBits: number, unitMs: number,
   fields: SnowflakeField[], launchMs = epochMs): SnowflakeLayout {
   return { name, epochMs, timeBits, unitMs, fields, launchMs };
 }
 
+/** The layouts `auto` reads: every plausible one of these is listed for a bare number. */
 export const SNOWFLAKE_PRESETS: Readonly<Record<SnowflakePreset, SnowflakeLayout>> = {
   twitter: layout('twitter', 1288834974657, 41, 1,
     [{ name: 'datacenterId', bits: 5 }, { name: 'workerId', bits: 5 }, { name: 'sequence', bits: 12 }]),
@@ -30,34 +31,67 @@ export const SNOWFLAKE_PRESETS: Readonly<Record<SnowflakePreset, SnowflakeLayout
   mastodon: layout('mastodon', 0, 48, 1, [{ name: 'sequence', bits: 16 }], Date.UTC(2016, 0, 1)),
 };
 
+/**
+ * Layouts read only when named (the epoch setting, `--layout`, a key that names them). They
+ * stay out of `auto`: Baidu's 1 s unit from 2016 gives a plausible date to most 19-digit
+ * numbers, which would turn one confident reading into two.
+ */
+export const SNOWFLAKE_NAMED: Readonly<Record<Exclude<SnowflakeLayoutName, SnowflakePreset>, SnowflakeLayout>> = {
+  // sony/sonyflake v2 defaults: the v1 bit widths, epoch 2025-01-01 UTC.
+  sonyflake2: layout('sonyflake2', Date.UTC(2025, 0, 1), 39, 10,
+    [{ name: 'sequence', bits: 8 }, { name: 'machineId', bits: 16 }]),
+  // baidu/uid-generator DefaultUidGenerator: sign bit, 28 bits of seconds since 2016-05-20,
+  // 22 bits of worker node id, 13 bits of sequence.
+  baidu: layout('baidu', Date.UTC(2016, 4, 20), 28, 1000,
+    [{ name: 'workerId', bits: 22 }, { name: 'sequence', bits: 13 }]),
+};
+
 const PRESET_NAMES = Object.keys(SNOWFLAKE_PRESETS) as SnowflakePreset[];
+const LAYOUT_NAMES: readonly string[] = [...PRESET_NAMES, ...Object.keys(SNOWFLAKE_NAMED)];
 /** The presets in the order readings are listed when none is more plausible. */
 export const SNOWFLAKE_PRESET_LIST: readonly SnowflakeLayout[] = PRESET_NAMES.map((name) => SNOWFLAKE_PRESETS[name]);
 // A Map, not an index into the presets object: "constructor" or "__proto__" must not resolve.
-const PRESET_BY_NAME = new Map<string, SnowflakeLayout>(PRESET_NAMES.map((name) => [name, SNOWFLAKE_PRESETS[name]]));
+const LAYOUT_BY_NAME = new Map<string, SnowflakeLayout>(
+  [...SNOWFLAKE_PRESET_LIST, ...Object.values(SNOWFLAKE_NAMED)].map((l) => [l.name, l]),
+);
 const MAX_U64 = (1n << 64n) - 1n;
 /** Readings up to this far past `now` still count as plausible (clock skew between machines). */
 export const SNOWFLAKE_FUTURE_MARGIN_MS = 86_400_000;
+
+/** User layouts by lower-case name (`idsmith.snowflake.layouts`), as `parseLayouts` makes them. */
+export type NamedLayouts = ReadonlyMap<string, SnowflakeLayout>;
+
+/** Every name a layout can be given by: `twitter, discord, …, sonyflake2, baidu`. */
+export function layoutNames(): readonly string[] {
+  return LAYOUT_NAMES;
+}
+
+/** The built-in layout called `name` (any case), or undefined. */
+export function namedLayout(name: string): SnowflakeLayout | undefined {
+  return LAYOUT_BY_NAME.get(name.toLowerCase());
+}
 
 /** Bits under the time: the fields' total width. */
 export function shiftOf(l: SnowflakeLayout): number {
   return l.fields.reduce((sum, f) => sum + f.bits, 0);
 }
 
-/** A preset name, or a custom epoch in Unix ms on the Twitter layout. */
-export function resolveEpoch(epoch: string | number, now: number = Date.now()): SnowflakeLayout {
+const ACCEPTED = `"auto", a layout name (${LAYOUT_NAMES.join(', ')}), a custom epoch in Unix ms, or a layout such as "epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16"`;
+
+/** A layout name (built-in or the user's), a custom epoch in Unix ms on the Twitter layout, or a layout spec. */
+export function resolveEpoch(epoch: string | number, now: number = Date.now(), named?: NamedLayouts): SnowflakeLayout {
   if (typeof epoch !== 'string' && typeof epoch !== 'number') {
-    throw new IdError('INVALID_ARGUMENT', `A snowflake epoch is a preset name or a custom epoch in ms; got ${shown(epoch)}.`);
+    throw new IdError('INVALID_ARGUMENT', `A snowflake epoch is ${ACCEPTED}; got ${shown(epoch)}.`);
   }
   const text = typeof epoch === 'number' ? String(epoch) : epoch.trim();
-  const preset = PRESET_BY_NAME.get(text.toLowerCase());
-  if (preset) return preset;
+  const known = named?.get(text.toLowerCase()) ?? LAYOUT_BY_NAME.get(text.toLowerCase());
+  if (known) return known;
+  if (text.includes('=')) return parseLayoutSpec(text, now);
   if (/^-\d+$/.test(text)) {
     throw new IdError('INVALID_ARGUMENT', `Snowflake epoch ${text} is negative; give a Unix time in milliseconds from 0 to now.`);
   }
   if (!/^\d{1,16}$/.test(text)) {
-    throw new IdError('INVALID_ARGUMENT',
-      `Unknown snowflake epoch ${shown(text)}: use ${PRESET_NAMES.join(', ')} or a custom epoch in Unix milliseconds (e.g. 1420070400000).`);
+    throw new IdError('INVALID_ARGUMENT', `Unknown snowflake epoch ${shown(text)}: use ${ACCEPTED}.`);
   }
   const epochMs = Number(text);
   if (epochMs > now) {
@@ -66,43 +100,177 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now()): 
   return { ...SNOWFLAKE_PRESETS.twitter, name: 'custom', epochMs, launchMs: epochMs };
 }
 
-const LAYOUT_LABELS: Readonly<Record<SnowflakePreset, string>> = {
+const LAYOUT_LABELS: Readonly<Record<string, string>> = {
   twitter: 'Twitter', discord: 'Discord', instagram: 'Instagram', sonyflake: 'Sonyflake', mastodon: 'Mastodon',
+  sonyflake2: 'Sonyflake v2', baidu: 'Baidu uid-generator', layout: 'Custom layout',
 };
 
 /** `Discord`, `Custom epoch` for a reading's preset name (`custom` included). */
 export function presetLabel(name: string): string {
-  return name === 'custom' ? 'Custom epoch' : (LAYOUT_LABELS[name as SnowflakePreset] ?? name);
+  return name === 'custom' ? 'Custom epoch' : (Object.hasOwn(LAYOUT_LABELS, name) ? LAYOUT_LABELS[name]! : name);
 }
 
-/** How a chosen layout is named to people: `Discord`, `custom epoch 1420070400000`. */
+/** How a chosen layout is named to people: `Discord`, `custom epoch 1420070400000`, `myco`. */
 export function layoutLabel(l: SnowflakeLayout): string {
+  if (l.label !== undefined) return l.label;
   return l.name === 'custom' ? `custom epoch ${l.epochMs}` : presetLabel(l.name);
 }
 
 function isLayout(v: object): v is SnowflakeLayout {
   const l = v as Partial<SnowflakeLayout>;
-  return typeof l.name === 'string' && typeof l.epochMs === 'number' && Array.isArray(l.fields);
+  return typeof l.name === 'string' && typeof l.epochMs === 'number' && typeof l.timeBits === 'number' &&
+    typeof l.unitMs === 'number' && typeof l.launchMs === 'number' && Array.isArray(l.fields);
 }
 
 /**
  * The one reading of a snowflake epoch, whatever it comes from (the `idsmith.snowflake.epoch`
- * setting, `--epoch`, a core option): `undefined` for auto (absent, empty or `auto` in any
- * case), a layout for a preset name (any case) or a custom epoch in Unix ms (number or digits).
+ * setting, `--epoch`/`--layout`, a core option): `undefined` for auto (absent, empty or `auto`
+ * in any case), a layout for a layout name (any case; `named` adds the user's), a custom epoch
+ * in Unix ms (number or digits), or a layout spec (text or object, see `parseLayoutSpec`).
  * Throws `INVALID_ARGUMENT` with a message naming what is accepted. Callers parse once and pass
  * the layout on.
  */
-export function parseSnowflakeEpoch(raw: unknown, now: number = Date.now()): SnowflakeLayout | undefined {
+export function parseSnowflakeEpoch(raw: unknown, now: number = Date.now(), named?: NamedLayouts): SnowflakeLayout | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw === 'object' && isLayout(raw)) return raw;
-  if (typeof raw === 'number') return resolveEpoch(raw, now);
-  if (typeof raw !== 'string') {
-    throw new IdError('INVALID_ARGUMENT',
-      `A snowflake epoch is "auto", a preset (${PRESET_NAMES.join(', ')}) or Unix milliseconds; got ${shown(raw)}.`);
-  }
+  if (typeof raw === 'object' && !Array.isArray(raw)) return parseLayoutSpec(raw, now);
+  if (typeof raw === 'number') return resolveEpoch(raw, now, named);
+  if (typeof raw !== 'string') throw new IdError('INVALID_ARGUMENT', `A snowflake epoch is ${ACCEPTED}; got ${shown(raw)}.`);
   const text = raw.trim();
   if (text === '' || text.toLowerCase() === 'auto') return undefined;
-  return resolveEpoch(text, now);
+  return resolveEpoch(text, now, named);
+}
+
+const UNITS: Readonly<Record<string, number>> = { '1ms': 1, ms: 1, '10ms': 10, '1s': 1000, s: 1000 };
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+const RESERVED = new Set(['epoch', 'unit', 'time', 'name', 'label']);
+
+function layoutError(message: string): IdError {
+  return new IdError('INVALID_ARGUMENT', `Snowflake layout: ${message}`);
+}
+
+function specEpoch(v: unknown, now: number): number {
+  let ms: number | undefined;
+  const year = typeof v === 'number' ? v : typeof v === 'string' && /^\d{4}$/.test(v.trim()) ? Number(v) : NaN;
+  if (year >= 1970 && year <= 2100) throw layoutError(`epoch ${year} reads as ${year} ms after 1970; for the year write ${year}-01-01.`);
+  if (typeof v === 'number' && Number.isInteger(v)) ms = v;
+  else if (typeof v === 'string' && /^\d{1,16}$/.test(v.trim())) ms = Number(v.trim());
+  else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v.trim())) {
+    const t = v.trim();
+    // A date alone or a time without a zone is UTC, as epochs in ID libraries are.
+    ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(t) || t.length === 10 ? t : `${t}Z`);
+  }
+  if (ms === undefined || !Number.isFinite(ms) || ms < 0) {
+    throw layoutError(`epoch must be Unix milliseconds or a UTC date such as 2020-01-01; got ${shown(v)}.`);
+  }
+  if (ms > now) throw layoutError(`epoch ${formatIso(ms)} is in the future.`);
+  return ms;
+}
+
+function specUnit(v: unknown): number {
+  if (v === undefined) return 1;
+  if (typeof v === 'number' && (v === 1 || v === 10 || v === 1000)) return v;
+  const unit = typeof v === 'string' ? UNITS[v.trim().toLowerCase()] : undefined;
+  if (unit === undefined) throw layoutError(`unit must be 1ms, 10ms or 1s; got ${shown(v)}.`);
+  return unit;
+}
+
+function specBits(name: string, v: unknown): number {
+  const n = typeof v === 'string' && /^\d{1,2}$/.test(v.trim()) ? Number(v.trim()) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 63) {
+    throw layoutError(`${name} takes a number of bits from 1 to 63; got ${shown(v)}.`);
+  }
+  return n;
+}
+
+/**
+ * A user-defined layout, written as text (`--layout`, the epoch setting):
+ * `epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16`, or as an object (a value of
+ * `idsmith.snowflake.layouts`): `{ "epoch": "2020-01-01", "unit": "10ms", "time": 39,
+ * "fields": { "sequence": 8, "machineId": 16 } }` (`fields` may also be `[{ name, bits }]`).
+ * Fields are listed most significant first, below the time. `unit` is 1ms (default), 10ms or
+ * 1s; `time` defaults to what the fields leave of 63 bits (the sign bit stays clear, as in
+ * Sonyflake and Baidu's generator). The epoch is Unix ms or a UTC date.
+ */
+export function parseLayoutSpec(spec: unknown, now: number = Date.now(), name = 'layout'): SnowflakeLayout {
+  let entries: [string, unknown][];
+  let fieldEntries: [string, unknown][];
+  if (typeof spec === 'string') {
+    entries = [];
+    for (const part of spec.split(',')) {
+      const eq = part.indexOf('=');
+      if (part.trim() === '') continue;
+      if (eq <= 0) throw layoutError(`expected name=value, got ${shown(part.trim())}.`);
+      entries.push([part.slice(0, eq).trim(), part.slice(eq + 1).trim()]);
+    }
+    fieldEntries = entries.filter(([k]) => !RESERVED.has(k));
+  } else if (typeof spec === 'object' && spec !== null && !Array.isArray(spec)) {
+    const o = spec as Record<string, unknown>;
+    const unknown = Object.keys(o).filter((k) => !RESERVED.has(k) && k !== 'fields' && k !== 'timeBits');
+    if (unknown.length > 0) throw layoutError(`unknown key ${shown(unknown[0])}; use epoch, unit, time and fields.`);
+    entries = Object.entries(o).map(([k, v]) => [k === 'timeBits' ? 'time' : k, v]);
+    const f = o.fields;
+    if (Array.isArray(f)) {
+      fieldEntries = f.map((x) => {
+        const e = x as { name?: unknown; bits?: unknown } | null;
+        if (typeof e !== 'object' || e === null || typeof e.name !== 'string') throw layoutError(`each field is { "name": …, "bits": … }; got ${shown(x)}.`);
+        return [e.name, e.bits];
+      });
+    } else if (typeof f === 'object' && f !== null) {
+      fieldEntries = Object.entries(f);
+    } else {
+      throw layoutError('fields must list the fields under the time, e.g. { "sequence": 12 }.');
+    }
+  } else {
+    throw layoutError(`expected text such as "epoch=2020-01-01,time=41,workerId=10,sequence=12" or an object; got ${shown(spec)}.`);
+  }
+  const get = (key: string): unknown => entries.find(([k]) => k === key)?.[1];
+  if (get('epoch') === undefined) throw layoutError('epoch is required (Unix ms or a UTC date such as 2020-01-01).');
+  const epochMs = specEpoch(get('epoch'), now);
+  const unitMs = specUnit(get('unit'));
+  const seen = new Set<string>();
+  const fields: SnowflakeField[] = fieldEntries.map(([k, v]) => {
+    if (!FIELD_NAME.test(k)) throw layoutError(`field name ${shown(k)} must be a word (letters, digits, _).`);
+    if (seen.has(k)) throw layoutError(`field ${k} is given twice.`);
+    seen.add(k);
+    return { name: k, bits: specBits(k, v) };
+  });
+  const fieldBits = fields.reduce((sum, f) => sum + f.bits, 0);
+  const timeBits = get('time') === undefined ? 63 - fieldBits : specBits('time', get('time'));
+  if (timeBits < 1 || timeBits + fieldBits > 64) {
+    throw layoutError(`the time (${timeBits} bits) and the fields (${fieldBits} bits) must fit in 64 bits.`);
+  }
+  const label = typeof get('label') === 'string' ? (get('label') as string) : name === 'layout' ? undefined : name;
+  return { name, ...(label === undefined ? {} : { label }), epochMs, timeBits, unitMs, fields, launchMs: epochMs };
+}
+
+/**
+ * The user's named layouts (`idsmith.snowflake.layouts`: name → spec text or object). Names are
+ * matched in any case and must not shadow a built-in one. Bad entries are reported and skipped,
+ * so one typo does not disable the others.
+ */
+export function parseLayouts(raw: unknown, now: number = Date.now()): { layouts: NamedLayouts; errors: string[] } {
+  const layouts = new Map<string, SnowflakeLayout>();
+  const errors: string[] = [];
+  if (raw === undefined || raw === null) return { layouts, errors };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { layouts, errors: ['expected an object of name: layout'] };
+  for (const [name, spec] of Object.entries(raw as Record<string, unknown>)) {
+    if (!FIELD_NAME.test(name)) {
+      errors.push(`${shown(name)}: a layout name is a word (letters, digits, _)`);
+      continue;
+    }
+    if (LAYOUT_BY_NAME.has(name.toLowerCase()) || name.toLowerCase() === 'auto' || name.toLowerCase() === 'custom') {
+      errors.push(`${name}: the name of a built-in layout`);
+      continue;
+    }
+    try {
+      layouts.set(name.toLowerCase(), parseLayoutSpec(spec, now, name));
+    } catch (e) {
+      if (!(e instanceof IdError)) throw e;
+      errors.push(`${name}: ${e.message.replace(/^Snowflake layout: /, '')}`);
+    }
+  }
+  return { layouts, errors };
 }
 
 /** `^\d{1,20}$` and at most 2^64-1, checked before BigInt() (which accepts "", "0x10", " 1 "). */

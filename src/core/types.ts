@@ -21,16 +21,19 @@ export type GenKind =
   | 'ksuid'
   | 'objectid'
   | 'typeid'
-  | 'nanoid';
+  | 'nanoid'
+  | 'tsid'
+  | 'xid'
+  | 'tid';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid', 'tid',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */
 export const TIME_ORDERED_KINDS: readonly GenKind[] = [
-  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid',
+  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid',
 ];
 
 export type FieldValue = string | number | boolean;
@@ -38,7 +41,10 @@ export type FieldValue = string | number | boolean;
 /** UUID variant names as read from the top bits of octet 8. */
 export type UuidVariant = 'ncs' | 'rfc9562' | 'microsoft' | 'future';
 
+/** Layouts read in `auto` (every plausible reading is listed). */
 export type SnowflakePreset = 'twitter' | 'discord' | 'instagram' | 'sonyflake' | 'mastodon';
+/** Layouts known by name: the presets and those read only when named (a setting, `--layout`, context). */
+export type SnowflakeLayoutName = SnowflakePreset | 'sonyflake2' | 'baidu';
 
 export interface SnowflakeField {
   name: string;
@@ -47,7 +53,13 @@ export interface SnowflakeField {
 
 /** How a 64-bit snowflake splits into a time and fields; made once by `parseSnowflakeEpoch`. */
 export interface SnowflakeLayout {
-  name: SnowflakePreset | 'custom';
+  /**
+   * A built-in name, `custom` (an epoch in ms on the Twitter layout), `layout` (a spec written
+   * out in full) or the name a user gave it in `idsmith.snowflake.layouts`.
+   */
+  name: string;
+  /** How people see it named, when not the name's own label (`Sonyflake v2`, `myco`). */
+  label?: string;
   /** Unix ms of time count 0. */
   epochMs: number;
   timeBits: number;
@@ -91,6 +103,10 @@ export interface Decoded {
   fields: Record<string, FieldValue>;
   /** Snowflakes: every preset's reading, the likely one first. */
   candidates?: SnowflakeCandidate[];
+  /** Snowflakes read with the layout their context named: what named it (`key tweet_id`, `a Mastodon URL`). */
+  context?: string;
+  /** Other plausible readings of the same text (a 13-char TSID that is also a TID), likeliest first. */
+  alternatives?: readonly Decoded[];
 }
 
 export type IdErrorCode =

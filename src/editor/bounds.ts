@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import type { Bounds, BoundsKind, SnowflakeLayout, SnowflakePreset } from '../core';
+import type { Bounds, BoundsKind, SnowflakeLayout } from '../core';
 import {
-  IdError, SNOWFLAKE_PRESETS, bounds, boundsKinds, boundsSql, formatIso, inclusiveEnd, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix,
+  IdError, bounds, boundsKinds, boundsSql, formatIso, inclusiveEnd, layoutLabel, layoutNames, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix,
 } from '../core';
 import { Commands } from './shared/commands';
-import { Cancelled, errorMessage } from './shared/outcome';
+import { Cancelled, CommandFailure, command, errorMessage } from './shared/outcome';
+import { applyEdits, fitText } from './shared/edits';
 import { settings } from './shared/settings';
 import { promptForTime } from './shared/timePrompt';
 import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
@@ -38,7 +39,9 @@ export interface BoundsArgs {
   prefix?: string;
 }
 
+/** What `idsmith.insertBounds` resolves to (besides `cancelled` and `failed`, see shared/outcome.ts). */
 export interface BoundsResult extends Bounds {
+  status: 'inserted';
   kind: BoundsKind;
   fromMs: number;
   toMs: number;
@@ -58,25 +61,20 @@ const LINE_COMMENTS: Record<string, string> = {
 };
 
 
-async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
+async function insertBounds(raw?: unknown): Promise<BoundsResult> {
   if (raw !== undefined && !isArgsObject(raw)) {
-    void vscode.window.showErrorMessage('Idsmith: idsmith.insertBounds expects { kind, from, to?, format?, epoch?, prefix? } or no argument.');
-    return undefined;
+    throw new CommandFailure('INVALID_ARGUMENT', 'idsmith.insertBounds expects { kind, from, to?, format?, epoch?, prefix? } or no argument.');
   }
   const args: BoundsArgs = raw ?? {};
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) {
-    void vscode.window.showWarningMessage('Idsmith: open a file to insert time-window bounds into.');
-    return undefined;
+  const first = vscode.window.activeTextEditor;
+  if (!first) throw new CommandFailure('NO_EDITOR', 'open a file to insert time-window bounds into.');
+  if (!isEditable(first.document.uri)) {
+    throw new CommandFailure('READ_ONLY', readOnlyMessage(first.document.uri, 'no bounds were inserted').replace(/^Idsmith: /, ''));
   }
-  if (!isEditable(editor.document.uri)) {
-    void vscode.window.showWarningMessage(readOnlyMessage(editor.document.uri, 'no bounds were inserted'));
-    return undefined;
-  }
+  // Everything is asked and computed before the document is touched: a bad epoch or time
+  // ends here with a message, never with half a block inserted.
   let result: BoundsResult;
   try {
-    // Everything is asked and computed before the document is touched: a bad epoch or time
-    // ends here with a message, never with half a block inserted.
     const kind = args.kind ?? (await pickKind());
     if (!KINDS.some((k) => k.kind === kind)) {
       throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
@@ -90,7 +88,7 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
     if (needs === 'epoch') opts.epoch = await snowflakeEpoch(args.epoch);
     if (needs === 'prefix') opts.prefix = await typeIdPrefix(args.prefix);
     const b = bounds(kind, fromMs, toMs, opts);
-    const language = editor.document.languageId;
+    const language = first.document.languageId;
     const format = args.format ?? (SQL_LANGUAGES.has(language) ? 'sql' : 'lines');
     if (!['sql', 'lines', 'prefix'].includes(format)) {
       throw new IdError('INVALID_ARGUMENT', `"format" must be sql, lines or prefix; got "${String(format)}".`);
@@ -99,20 +97,22 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult | undefined> {
       // Writing nothing would look like success while deleting the selection.
       throw new IdError('INVALID_ARGUMENT', `${kind} IDs from ${b.window.from} to ${b.window.to} share no prefix (the window crosses the first character), so there is no prefix to insert. Use format sql or lines for min and max, or a narrower window.`);
     }
-    result = { ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language]) };
+    result = { status: 'inserted', ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language]) };
   } catch (e) {
-    if (e instanceof Cancelled) return undefined;
-    void vscode.window.showErrorMessage(`Idsmith: cannot insert bounds: ${errorMessage(e)}`);
-    return undefined;
+    if (e instanceof IdError) throw new CommandFailure('INVALID_ARGUMENT', `cannot insert bounds: ${e.message}`);
+    throw e;
   }
-  const eol = editor.document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const applied = await editor.edit((builder) => {
-    for (const selection of editor.selections) {
-      const indent = /^\s*/.exec(editor.document.lineAt(selection.start.line).text)![0];
-      builder.replace(selection, result.text.split('\n').join(eol + indent));
-    }
-  });
-  if (applied) void vscode.window.showInformationMessage(coverageMessage(result));
+  // The prompts above gave the user time to switch editors or edit: the bounds go to the editor
+  // they started in, at its selections as they are now, as one undo step.
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document === first.document) ?? first;
+  const document = editor.document;
+  const reps = editor.selections.map((selection) => ({ range: selection, text: fitText(document, selection.start.line, result.text) }));
+  const outcome = await applyEdits(document, document.version, reps);
+  if (outcome !== 'applied') {
+    throw new CommandFailure(outcome === 'stale' ? 'EDIT_FAILED' : 'READ_ONLY',
+      `no bounds were inserted: ${outcome === 'stale' ? 'the document was closed or changed meanwhile; run the command again' : 'the editor refused the edit (is it read-only?)'}.`);
+  }
+  void vscode.window.showInformationMessage(coverageMessage(result));
   return result;
 }
 
@@ -189,17 +189,18 @@ async function window(args: BoundsArgs): Promise<[number, number]> {
 async function snowflakeEpoch(arg: unknown): Promise<SnowflakeLayout> {
   const setting = settings().snowflake;
   if (arg === undefined && setting.epochError !== undefined) {
-    throw new IdError('INVALID_ARGUMENT', `Setting idsmith.snowflake.epoch: ${setting.epochError}`);
+    throw new CommandFailure('INVALID_SETTING', `Setting idsmith.snowflake.epoch: ${setting.epochError}`, 'idsmith.snowflake.epoch');
   }
-  const layout = arg === undefined ? setting.layout : parseSnowflakeEpoch(arg);
+  const layout = arg === undefined ? setting.layout : parseSnowflakeEpoch(arg, Date.now(), setting.layouts);
   if (layout) return layout;
   // A decimal snowflake says nothing about its epoch; with the setting on auto, ask.
+  const layouts = [...layoutNames().map((name) => parseSnowflakeEpoch(name)!), ...setting.layouts.values()];
   const picked = await vscode.window.showQuickPick(
-    Object.entries(SNOWFLAKE_PRESETS).map(([name, layout]) => ({ label: name, description: `epoch ${formatIso(layout.epochMs)}` })),
-    { title: 'Snowflake epoch (set idsmith.snowflake.epoch to skip this question)' },
+    layouts.map((l) => ({ label: l.name, description: `${layoutLabel(l)} · epoch ${formatIso(l.epochMs)}`, layout: l })),
+    { title: 'Snowflake layout (set idsmith.snowflake.epoch to skip this question)' },
   );
   if (!picked) throw new Cancelled();
-  return SNOWFLAKE_PRESETS[picked.label as SnowflakePreset];
+  return picked.layout;
 }
 
 async function typeIdPrefix(arg: string | undefined): Promise<string> {
@@ -213,5 +214,5 @@ async function typeIdPrefix(arg: string | undefined): Promise<string> {
 }
 
 export function register(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(vscode.commands.registerCommand(Commands.insertBounds, insertBounds));
+  context.subscriptions.push(vscode.commands.registerCommand(Commands.insertBounds, command(insertBounds)));
 }

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { ScanMatch, SnowflakeLayout } from '../core';
-import { IdError, convert, convertTargetsFor, formatById, parse128, scan, targetLabel, validateTypeIdPrefix } from '../core';
+import { IdError, convert, convertTargetsFor, formatById, parse128, targetLabel, validateTypeIdPrefix } from '../core';
 import { Commands } from './shared/commands';
-import { errorMessage } from './shared/outcome';
+import { Cancelled, CommandFailure, command, errorMessage } from './shared/outcome';
 import { decodeContext } from './decode/context';
-import { idUnder, withoutOverlaps } from './decode/locate';
+import { idsIn, withoutOverlaps, type Located } from './decode/locate';
+import { applyEdits, replacementsEdit, type Replacement } from './shared/edits';
 import { settings } from './shared/settings';
 import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
 import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
@@ -61,17 +61,10 @@ const CASE_INSENSITIVE = new Set(['uuid', 'ulid', 'hex']);
  *  A selection holding one explicit 128-bit value that the scanner does not look for (32 hex
  *  digits, an integer, base64) counts too: the user pointed at it. */
 export function findIds(document: vscode.TextDocument, range: vscode.Range, shortInts = false): Found[] {
-  if (range.isEmpty) {
-    const line = document.lineAt(range.start.line);
-    const m = idUnder(line.text, range.start.character, decodeContext(settings()));
-    if (!m) return [];
-    const base = document.offsetAt(line.range.start);
-    return [fromMatch(m, base)];
-  }
+  const found = idsIn(document, range, decodeContext(settings())).map(fromLocated);
+  if (found.length > 0 || range.isEmpty) return found;
   const base = document.offsetAt(range.start);
   const text = document.getText(range);
-  const found = scan(text, scanOptions()).map((m) => fromMatch(m, base));
-  if (found.length > 0) return found;
   const token = explicitToken(text);
   if (!token) return [];
   try {
@@ -85,15 +78,8 @@ export function findIds(document: vscode.TextDocument, range: vscode.Range, shor
   }
 }
 
-/** The configured snowflake epoch (validated once per settings change) decides which bare
- *  numbers count as IDs, as in the hover. */
-function scanOptions(): { epoch?: SnowflakeLayout } {
-  const { epoch } = decodeContext(settings());
-  return epoch === undefined ? {} : { epoch };
-}
-
-function fromMatch(m: ScanMatch, base: number): Found {
-  const found: Found = { start: base + m.start, end: base + m.end, text: m.text, kind: m.kind };
+function fromLocated({ match: m, start, end }: Located): Found {
+  const found: Found = { start, end, text: m.text, kind: m.kind };
   if (m.decoded.version !== undefined) found.version = m.decoded.version;
   return found;
 }
@@ -213,7 +199,9 @@ function tally(found: Found[]): TargetTally[] {
 // ---------------------------------------------------------------------------------------------
 // Edits
 
+/** What `idsmith.convert` resolves to (besides `cancelled` and `failed`, see shared/outcome.ts). */
 export interface ConvertResult {
+  status: 'converted';
   target: string;
   /** IDs rewritten. */
   converted: number;
@@ -225,7 +213,7 @@ export interface ConvertResult {
 }
 
 interface Planned {
-  edit: vscode.WorkspaceEdit;
+  reps: Replacement[];
   converted: number;
   skipped: number;
   reason?: string;
@@ -233,7 +221,7 @@ interface Planned {
 
 /** One edit for every ID in `found` that converts; the others are counted, not touched. */
 function plan(document: vscode.TextDocument, found: Found[], target: string): Planned {
-  const edit = new vscode.WorkspaceEdit();
+  const reps: Replacement[] = [];
   let converted = 0;
   let reason: string | undefined;
   for (const f of found) {
@@ -248,10 +236,10 @@ function plan(document: vscode.TextDocument, found: Found[], target: string): Pl
       reason ??= `already ${targetName(target)}`;
       continue;
     }
-    edit.replace(document.uri, new vscode.Range(document.positionAt(f.start), document.positionAt(f.end)), next);
+    reps.push({ range: new vscode.Range(document.positionAt(f.start), document.positionAt(f.end)), text: next });
     converted++;
   }
-  const planned: Planned = { edit, converted, skipped: found.length - converted };
+  const planned: Planned = { reps, converted, skipped: found.length - converted };
   if (reason !== undefined) planned.reason = reason;
   return planned;
 }
@@ -347,7 +335,7 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
   resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
     if (!(action instanceof ConvertAction) || action.edit) return action;
     if (action.document.version === action.version) {
-      action.edit = plan(action.document, action.ids, action.target).edit;
+      action.edit = replacementsEdit(action.document, plan(action.document, action.ids, action.target).reps);
     } else {
       // The light bulb was opened on an older text: applying its offsets would hit other text.
       // An action without an edit does nothing, so say why instead of failing silently.
@@ -380,56 +368,40 @@ export interface ConvertArgs {
   ranges?: vscode.Range[];
 }
 
-const STALE_REASON = 'the document changed';
-const STALE_MESSAGE = 'Idsmith: the document changed while Convert was waiting for your choice, so nothing was converted (the IDs may have moved). Run Convert again.';
+const STALE_MESSAGE = 'the document changed while Convert was waiting, so nothing was converted (the IDs may have moved). Run Convert again.';
 
 const KNOWN_TARGETS = new Set([...Object.keys(SUB_KINDS), ...EDITOR_TARGETS]);
 
-async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined> {
+async function convertCommand(raw?: unknown): Promise<ConvertResult> {
   const args = convertArgs(raw);
-  if (!args) return undefined;
-  const target = await resolveTarget(args);
-  if (target === null) return undefined;
-  const located = await locate(args);
-  if (!located) {
-    void vscode.window.showWarningMessage('Idsmith: open a file and put the cursor on an ID (or select IDs) to convert.');
-    return undefined;
-  }
+  const target = resolveTarget(args);
+  const located = locate(args);
+  if (!located) throw new CommandFailure('NO_EDITOR', 'open a file and put the cursor on an ID (or select IDs) to convert.');
   const { document, found } = located;
   // The offsets in `found` hold for this version only; each prompt below gives the user (a
   // formatter, a reload from disk, another extension) time to change the document.
   const version = document.version;
-  const changed = (): ConvertResult | undefined => {
-    if (document.version === version) return undefined;
-    void vscode.window.showWarningMessage(STALE_MESSAGE);
-    return { target: to ?? target ?? '', converted: 0, skipped: found.length, applied: false, reason: STALE_REASON };
+  const unchanged = (): void => {
+    if (document.version !== version) throw new CommandFailure('EDIT_FAILED', STALE_MESSAGE);
   };
-  if (!isEditable(document.uri)) {
-    void vscode.window.showWarningMessage(readOnlyMessage(document.uri, 'nothing was converted'));
-    return { target: target ?? '', converted: 0, skipped: found.length, applied: false, reason: 'read-only document' };
-  }
+  if (!isEditable(document.uri)) throw new CommandFailure('READ_ONLY', readOnlyMessage(document.uri, 'nothing was converted').replace(/^Idsmith: /, ''));
   if (found.length === 0) {
-    void vscode.window.showWarningMessage(
-      'Idsmith: no ID at the cursor or in the selection. Convert works on ULIDs, UUIDs and TypeIDs (and a selected 32-hex, integer or base64 value).',
-    );
-    return { target: target ?? '', converted: 0, skipped: 0, applied: false };
+    throw new CommandFailure('NOTHING_FOUND',
+      'no ID at the cursor or in the selection. Convert works on ULIDs, UUIDs, TypeIDs, snowflakes and the other IDs Idsmith reads (and a selected 32-hex, integer or base64 value).');
   }
   let to = target;
   if (to === undefined) {
     to = await pickTarget(found);
-    if (to === undefined) return undefined;
-    const stale = changed();
-    if (stale) return stale;
+    unchanged();
   }
   if (to === 'typeid') {
     const prefix = await promptForTypeIdPrefix('Convert to TypeID');
-    if (prefix === undefined) return undefined;
+    if (prefix === undefined) throw new Cancelled();
     to = `typeid:${prefix}`;
-    const stale = changed();
-    if (stale) return stale;
+    unchanged();
   }
   const planned = plan(document, found, to);
-  const result: ConvertResult = { target: to, converted: planned.converted, skipped: planned.skipped, applied: false };
+  const result: ConvertResult = { status: 'converted', target: to, converted: planned.converted, skipped: planned.skipped, applied: false };
   if (planned.reason !== undefined) result.reason = planned.reason;
   if (planned.converted === 0) {
     void vscode.window.showWarningMessage(
@@ -437,9 +409,10 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined>
     );
     return result;
   }
-  const stale = changed();
-  if (stale) return stale;
-  result.applied = await vscode.workspace.applyEdit(planned.edit);
+  const outcome = await applyEdits(document, version, planned.reps);
+  if (outcome === 'stale') throw new CommandFailure('EDIT_FAILED', STALE_MESSAGE);
+  if (outcome === 'refused') throw new CommandFailure('READ_ONLY', 'the editor refused the edit (is the document read-only?); nothing was converted.');
+  result.applied = true;
   if (planned.skipped > 0) {
     void vscode.window.showInformationMessage(
       `Idsmith: converted ${planned.converted} ${planned.converted === 1 ? 'ID' : 'IDs'} to ${targetName(to)}; ${planned.skipped} left as they were (${planned.reason}).`,
@@ -448,13 +421,12 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult | undefined>
   return result;
 }
 
-/** The argument as keybindings, links or other extensions pass it; `undefined` (after telling
- *  the user) when it is not of the documented shape, so nothing runs on a guess. */
-function convertArgs(raw: unknown): ConvertArgs | undefined {
+/** The argument as keybindings, links or other extensions pass it; a failure (nothing runs on
+ *  a guess) when it is not of the documented shape. */
+function convertArgs(raw: unknown): ConvertArgs {
   if (raw === undefined) return {};
-  const bad = (why: string) => {
-    void vscode.window.showErrorMessage(`Idsmith: idsmith.convert ${why}; expected { to?: string, uri?: string, ranges?: Range[] }.`);
-    return undefined;
+  const bad = (why: string): never => {
+    throw new CommandFailure('INVALID_ARGUMENT', `idsmith.convert ${why}; expected { to?: string, uri?: string, ranges?: Range[] }.`);
   };
   if (!isArgsObject(raw)) return bad('got an argument that is not an object');
   const { to, uri, ranges } = raw;
@@ -466,29 +438,25 @@ function convertArgs(raw: unknown): ConvertArgs | undefined {
   return raw as ConvertArgs;
 }
 
-/** `undefined`: ask later (no argument); `null`: the argument was bad and the user was told. */
-async function resolveTarget(args: ConvertArgs): Promise<string | undefined | null> {
+/** The target named by the argument; undefined when the user is to be asked. */
+function resolveTarget(args: ConvertArgs): string | undefined {
   if (args.to === undefined) return undefined;
   const to = String(args.to).trim();
   if (to.startsWith('typeid:')) {
     try {
       validateTypeIdPrefix(to.slice(7));
     } catch (e) {
-      void vscode.window.showErrorMessage(`Idsmith: bad TypeID prefix in "to": ${errorMessage(e)}`);
-      return null;
+      throw new CommandFailure('INVALID_ARGUMENT', `bad TypeID prefix in "to": ${errorMessage(e)}`);
     }
     return to;
   }
   if (!KNOWN_TARGETS.has(to)) {
-    void vscode.window.showErrorMessage(
-      `Idsmith: unknown conversion target "${to}". Use one of: ${[...KNOWN_TARGETS].join(', ')}, or typeid:PREFIX.`,
-    );
-    return null;
+    throw new CommandFailure('INVALID_ARGUMENT', `unknown conversion target "${to}". Use one of: ${[...KNOWN_TARGETS].join(', ')}, or typeid:PREFIX.`);
   }
   return to;
 }
 
-async function locate(args: ConvertArgs): Promise<{ document: vscode.TextDocument; found: Found[] } | undefined> {
+function locate(args: ConvertArgs): { document: vscode.TextDocument; found: Found[] } | undefined {
   let document: vscode.TextDocument | undefined;
   let ranges: readonly vscode.Range[] | undefined = args.ranges;
   if (args.uri) {
@@ -504,7 +472,7 @@ async function locate(args: ConvertArgs): Promise<{ document: vscode.TextDocumen
   return { document, found: withoutOverlaps(ranges.flatMap((r) => findIds(document, r, true))) };
 }
 
-async function pickTarget(found: Found[]): Promise<string | undefined> {
+async function pickTarget(found: Found[]): Promise<string> {
   const items = tally(found)
     .filter((t) => t.ids.length > 0)
     .map((t) => ({
@@ -514,26 +482,25 @@ async function pickTarget(found: Found[]): Promise<string | undefined> {
       target: t.target,
     }));
   if (items.length === 0) {
-    void vscode.window.showWarningMessage(
-      `Idsmith: the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted (${kindName(found[0]!.kind)} has no 128-bit form).`,
-    );
-    return undefined;
+    throw new CommandFailure('NOTHING_FOUND',
+      `the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted (${kindName(found[0]!.kind)} has no other form to convert to).`);
   }
   const picked = await vscode.window.showQuickPick(items, { title: 'Convert IDs to…', matchOnDescription: true });
-  return picked?.target;
+  if (!picked) throw new Cancelled();
+  return picked.target;
 }
 
 
 /** Says why a light-bulb action made on an older version of the document changed nothing. */
-function staleAction(title: unknown): { applied: false; reason: string } {
-  void vscode.window.showWarningMessage(`Idsmith: "${typeof title === 'string' ? title : 'Convert'}" was offered for an earlier version of the document, which has changed since; nothing was converted. Open the light bulb again.`);
-  return { applied: false, reason: STALE_REASON };
+function staleAction(title: unknown): never {
+  throw new CommandFailure('EDIT_FAILED',
+    `"${typeof title === 'string' ? title : 'Convert'}" was offered for an earlier version of the document, which has changed since; nothing was converted. Open the light bulb again.`);
 }
 
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.staleAction, staleAction),
+    vscode.commands.registerCommand(Commands.staleAction, command(staleAction)),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ConvertActionProvider(), ConvertActionProvider.metadata),
-    vscode.commands.registerCommand(Commands.convert, convertCommand),
+    vscode.commands.registerCommand(Commands.convert, command(convertCommand)),
   );
 }

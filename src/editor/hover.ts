@@ -6,7 +6,7 @@ import { Commands } from './shared/commands';
 import { decodeContext } from './decode/context';
 import { registerLinkCommands, type ConvertAtArgs } from './decode/linkCommands';
 import { isEditable } from './shared/writable';
-import { idUnder } from './decode/locate';
+import { idUnder, inspectArg, textAbove } from './decode/locate';
 import { commandLink } from './shared/markdown';
 import { settings } from './shared/settings';
 
@@ -29,7 +29,7 @@ function links(card: Card, match: ScanMatch, document: vscode.TextDocument, line
     };
     out.push(commandLink(`To ${r.label}`, Commands.convertAt, [args], `Replace this ID with its ${r.label} form`));
   }
-  out.push(commandLink('Inspect…', Commands.inspect, [{ text: match.text }], 'Open every field and representation'));
+  out.push(commandLink('Inspect…', Commands.inspect, [inspectArg(match)], 'Open every field and representation'));
   return out;
 }
 
@@ -38,7 +38,7 @@ class IdHoverProvider implements vscode.HoverProvider {
     const s = settings();
     if (!s.hover.enabled) return undefined;
     const ctx = decodeContext(s);
-    const match = idUnder(document.lineAt(position.line).text, position.character, ctx);
+    const match = idUnder(document.lineAt(position.line).text, position.character, ctx, () => textAbove(document, position.line));
     if (!match) return undefined;
     const card = buildCard(match.decoded, ctx, { full: false, now: Date.now() });
     const markdown = new vscode.MarkdownString(hoverMarkdown(card, links(card, match, document, position.line)));

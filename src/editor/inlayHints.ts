@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { scan, type ScanMatch, type ScanOptions } from '../core';
+import { describeChoice, layoutLabel, scan, type ScanMatch, type ScanOptions } from '../core';
 import { kindName } from './decode/card';
-import { decodeContext } from './decode/context';
+import { decodeContext, scanOptions } from './decode/context';
+import { CONTEXT_CHARS, textAbove } from './decode/locate';
 import { onDidChangeSettings, settings } from './shared/settings';
 
 // Creation times after IDs, for the range the editor asks about (the visible lines), off by
-// default. Bare numbers are only read as snowflakes when the user has chosen an epoch: with
-// `auto` every long number in code would sprout a guess.
+// default. Bare numbers are only read as snowflakes with a layout (the epoch setting, or the one
+// their key or URL names): with `auto` every long number in code would sprout a guess.
 
 /** `2016-07-30T22:36:16.385Z` -> `2016-07-30 22:36Z`: short enough to sit inline. */
 function shortTime(iso: string): string {
@@ -26,13 +27,13 @@ export const MAX_HINTS = 2000;
  * A match counts in the piece where it starts; the context either side keeps IDs cut by a
  * piece's edge from being read as shorter tokens.
  */
-function* idsIn(text: string, from: number, to: number, opts: ScanOptions, token: vscode.CancellationToken): Generator<ScanMatch> {
+function* idsIn(text: string, from: number, to: number, opts: (sliceStart: number) => ScanOptions, token: vscode.CancellationToken): Generator<ScanMatch> {
   const first = Math.max(0, from - CONTEXT);
   for (let at = first; at < to; at += PIECE) {
     if (token.isCancellationRequested) return;
     const sliceStart = Math.max(0, at - CONTEXT);
     const slice = text.slice(sliceStart, Math.min(text.length, at + PIECE + CONTEXT));
-    for (const m of scan(slice, opts)) {
+    for (const m of scan(slice, opts(sliceStart))) {
       const start = sliceStart + m.start;
       const end = sliceStart + m.end;
       // Owned by this piece; a token cut by the slice's left edge starts before `at`, one cut by
@@ -56,20 +57,21 @@ export class IdInlayHintsProvider implements vscode.InlayHintsProvider {
     const s = settings();
     if (!s.inlayHints.enabled) return [];
     const ctx = decodeContext(s);
-    const opts = ctx.epoch === undefined ? { snowflakes: false } : { epoch: ctx.epoch, snowflakes: true };
     const hints: vscode.InlayHint[] = [];
     const last = Math.min(range.end.line, document.lineCount - 1);
     for (let line = range.start.line; line <= last && !token.isCancellationRequested; line++) {
       const text = document.lineAt(line).text;
       const from = line === range.start.line ? range.start.character : 0;
       const to = line === range.end.line ? Math.min(range.end.character, text.length) : text.length;
+      // Bare numbers only with a layout: the epoch setting, or one their key or URL names.
+      const opts = (sliceStart: number) => scanOptions(ctx, () => textAbove(document, line) + text.slice(Math.max(0, sliceStart - CONTEXT_CHARS), sliceStart), 'context');
       for (const m of idsIn(text, from, to, opts, token)) {
         if (hints.length >= MAX_HINTS) return hints;
         const d = m.decoded;
         if (!d.valid || d.time === undefined) continue;
         const hint = new vscode.InlayHint(new vscode.Position(line, m.end), shortTime(d.time));
         hint.paddingLeft = true;
-        hint.tooltip = `${d.timePrecise ?? d.time} (creation time of this ${kindName(d.kind)})`;
+        hint.tooltip = `${d.timePrecise ?? d.time} (creation time of this ${kindName(d.kind)}${d.readAs ? `, read as ${layoutLabel(d.readAs.layout)}: ${describeChoice(d.readAs)}` : ''})`;
         hints.push(hint);
       }
     }

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
-import { inspect, inspectId, isDecodedId, type Decoded } from '../core';
+import {
+  formatById, inspect, inspectId, isDecodedId, layoutFromContext, parseSnowflakeEpoch, type Decoded, type LayoutChoice,
+} from '../core';
 import { buildCard, kindName } from './decode/card';
 import { documentMarkdown } from './decode/cardMarkdown';
 import { Commands } from './shared/commands';
 import { decodeContext, type DecodeContext } from './decode/context';
-import { idUnder } from './decode/locate';
+import { idUnder, inspectArg, textAbove, type InspectArg } from './decode/locate';
 import { settings } from './shared/settings';
+import { Cancelled, CommandFailure, command } from './shared/outcome';
 import { debugVariableOf, idTextOf } from './debug/variableArg';
 import { text as mdText } from './shared/markdown';
 
@@ -16,19 +19,63 @@ import { text as mdText } from './shared/markdown';
 /** The card's URI scheme; the card is read-only, so editing features should leave it alone. */
 import { INSPECT_SCHEME } from './shared/writable';
 
-function decode(input: string, ctx: DecodeContext): Decoded {
+function decode(input: string, ctx: DecodeContext, readAs?: LayoutChoice): Decoded {
   const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };
+  // The layout the ID's context chose (a key, a URL), unless an epoch is set: that one wins.
+  if (readAs && ctx.epoch === undefined) {
+    const d = formatById('snowflake')!.decode(input, { snowflake: readAs.layout });
+    if (d.valid) {
+      (d as { readAs?: LayoutChoice }).readAs = readAs;
+      return d;
+    }
+  }
   // The decoded object itself (its representations come from its bytes); `inspect` only for
   // the "not an ID" answer.
   return inspectId(input, opts) ?? inspect(input, opts);
 }
 
-/** The document's content is derived from its URI (the ID is the query), so it needs no state. */
+/** A `readAs` from a command argument or a card URI, when it is one (anything else is ignored). */
+function layoutChoiceOf(v: unknown): LayoutChoice | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const c = v as Partial<LayoutChoice>;
+  if (c.by !== 'key' && c.by !== 'parent' && c.by !== 'url') return undefined;
+  let layout;
+  try {
+    layout = typeof c.layout === 'object' && c.layout !== null ? parseSnowflakeEpoch(c.layout) : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!layout) return undefined;
+  const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  const out: LayoutChoice = { layout, by: c.by };
+  for (const k of ['key', 'child', 'pattern', 'site'] as const) {
+    const value = str(c[k]);
+    if (value !== undefined) out[k] = value;
+  }
+  return out;
+}
+
+/** A key name (a debugger variable's) as the context of its value. */
+function keyContext(name: string, ctx: DecodeContext): LayoutChoice | undefined {
+  const key = name.replace(/^.*[.[\]'"]/, '').slice(0, 128);
+  return key === '' ? undefined : layoutFromContext(`${key}: `, key.length + 2, ctx.keys);
+}
+
+/** The document's content is derived from its URI (the ID and how it was read), so it needs no state. */
 class CardDocuments implements vscode.TextDocumentContentProvider {
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const decoded = decode(uri.query, decodeContext(settings()));
-    const markdown = documentMarkdown(buildCard(decoded, decodeContext(settings()), { full: true, now: Date.now() }));
-    return uri.fragment ? withSource(markdown, uri.fragment, decoded) : markdown;
+    const q = new URLSearchParams(uri.query);
+    let readAs: LayoutChoice | undefined;
+    try {
+      readAs = q.has('as') ? layoutChoiceOf(JSON.parse(q.get('as')!)) : undefined;
+    } catch {
+      readAs = undefined;
+    }
+    const ctx = decodeContext(settings());
+    const decoded = decode(q.get('id') ?? '', ctx, readAs);
+    const markdown = documentMarkdown(buildCard(decoded, ctx, { full: true, now: Date.now() }));
+    const variable = q.get('variable');
+    return variable ? withSource(markdown, variable, decoded) : markdown;
   }
 }
 
@@ -44,19 +91,28 @@ function withSource(markdown: string, variable: string, decoded: Decoded): strin
 
 function cardUri(decoded: Decoded, variable?: string): vscode.Uri {
   const name = `${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
-  return vscode.Uri.from({ scheme: INSPECT_SCHEME, path: `/${name}.md`, query: decoded.input, ...(variable ? { fragment: variable } : {}) });
+  const q = new URLSearchParams({ id: decoded.input });
+  const readAs = (decoded as { readAs?: LayoutChoice }).readAs;
+  if (readAs) q.set('as', JSON.stringify(readAs));
+  if (variable) q.set('variable', variable);
+  return vscode.Uri.from({ scheme: INSPECT_SCHEME, path: `/${name}.md`, query: q.toString() });
 }
 
-/** The selection (one line) if there is one, else the ID under the cursor. */
-function fromEditor(ctx: DecodeContext): string | undefined {
+/** The selection (one line) if there is one, else the ID under the cursor (read in its context). */
+function fromEditor(ctx: DecodeContext): InspectArg | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const { selection, document } = editor;
+  const line = selection.active.line;
   if (!selection.isEmpty && selection.isSingleLine) {
     const selected = document.getText(selection).trim();
-    if (selected) return selected;
+    if (!selected) return undefined;
+    // A selected number is still read in its context: the scanner over the selection's line.
+    const m = idUnder(document.lineAt(line).text, selection.start.character, ctx, () => textAbove(document, line));
+    return m && m.text === selected ? inspectArg(m) : { text: selected };
   }
-  return idUnder(document.lineAt(selection.active.line).text, selection.active.character, ctx)?.text;
+  const m = idUnder(document.lineAt(line).text, selection.active.character, ctx, () => textAbove(document, line));
+  return m && inspectArg(m);
 }
 
 async function fromPrompt(ctx: DecodeContext): Promise<string | undefined> {
@@ -78,44 +134,50 @@ async function fromPrompt(ctx: DecodeContext): Promise<string | undefined> {
  * that are no ID (no context key holds the value), so for a variable the card always opens and
  * says so.
  */
-async function inspectCommand(arg?: unknown): Promise<Decoded | undefined> {
+async function inspectCommand(arg?: unknown): Promise<InspectResult> {
   const ctx = decodeContext(settings());
   const variable = debugVariableOf(arg);
   if (variable) {
     const input = idTextOf(variable.value, (t) => decode(t, ctx).kind !== 'unknown');
-    const decoded = decode(input, ctx);
+    // The variable's name is the key of its value: `discordMessageId` picks Discord's layout.
+    const decoded = decode(input, ctx, /^\d{1,20}$/.test(input) ? keyContext(variable.name, ctx) : undefined);
     const label = variable.evaluateName || variable.name || 'variable';
     const document = await vscode.workspace.openTextDocument(cardUri(decoded, label));
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-    return decoded;
+    return inspected(decoded);
   }
   let input: string | undefined;
+  let readAs: LayoutChoice | undefined;
   if (arg && typeof arg === 'object' && 'text' in arg) {
     const text = (arg as { text: unknown }).text;
-    if (typeof text !== 'string') {
-      void vscode.window.showErrorMessage('Idsmith: idsmith.inspect expects { "text": "<an ID>" } as its argument.');
-      return undefined;
-    }
+    if (typeof text !== 'string') throw new CommandFailure('INVALID_ARGUMENT', 'idsmith.inspect expects { "text": "<an ID>" } as its argument.');
     input = text;
+    readAs = layoutChoiceOf((arg as { readAs?: unknown }).readAs);
   } else {
     // Without an argument (or with the editor's own, e.g. a URI from a menu): cursor, then prompt.
-    input = fromEditor(ctx) ?? (await fromPrompt(ctx));
+    const found = fromEditor(ctx);
+    input = found?.text ?? (await fromPrompt(ctx));
+    readAs = found?.readAs;
   }
-  if (input === undefined) return undefined;
-  const decoded = decode(input.trim(), ctx);
-  if (decoded.kind === 'unknown') {
-    void vscode.window.showErrorMessage(`Idsmith: ${decoded.error ?? 'not an ID Idsmith recognises.'}`);
-    return decoded;
-  }
+  if (input === undefined) throw new Cancelled();
+  const decoded = decode(input.trim(), ctx, readAs);
+  if (decoded.kind === 'unknown') throw new CommandFailure('NOTHING_FOUND', decoded.error ?? 'not an ID Idsmith recognises.');
   const document = await vscode.workspace.openTextDocument(cardUri(decoded));
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-  // Callers get the plain object the CLI prints, not the decoder's lazy one.
-  return isDecodedId(decoded) ? decoded.toJSON() : decoded;
+  return inspected(decoded);
+}
+
+/** What `idsmith.inspect` resolves to (besides `cancelled` and `failed`): the plain object the
+ *  CLI's `inspect --json` prints, not the decoder's lazy one. */
+export type InspectResult = Decoded & { status: 'inspected' };
+
+function inspected(decoded: Decoded): InspectResult {
+  return { status: 'inspected', ...(isDecodedId(decoded) ? decoded.toJSON() : decoded) };
 }
 
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(INSPECT_SCHEME, new CardDocuments()),
-    vscode.commands.registerCommand(Commands.inspect, inspectCommand),
+    vscode.commands.registerCommand(Commands.inspect, command(inspectCommand)),
   );
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { replacementsEdit } from './shared/edits';
 import { defaultHashSegment, findMsTimestamps, hashPrefixKey, isDateSegment, reverseMsTimestamp } from '../core';
 import { isEditable } from './shared/writable';
 
@@ -98,9 +99,7 @@ function reverseActions(document: vscode.TextDocument, key: SelectedKey): vscode
 }
 
 function replace(document: vscode.TextDocument, range: vscode.Range, text: string): vscode.WorkspaceEdit {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, range, text);
-  return edit;
+  return replacementsEdit(document, [{ range, text }]);
 }
 
 export function register(context: vscode.ExtensionContext): void {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { scan, type ScanMatch } from '../core';
+import { describeChoice, layoutLabel, scan, type ScanMatch } from '../core';
 import { buildCard } from './decode/card';
 import { Commands } from './shared/commands';
-import { decodeContext } from './decode/context';
+import { decodeContext, scanOptions } from './decode/context';
+import { inspectArg } from './decode/locate';
 import { settings } from './shared/settings';
 
 // IDs in terminal output (docker logs, kubectl logs, test runs) become links: the tooltip says
@@ -22,7 +23,10 @@ function tooltipOf(match: ScanMatch, now: number): string {
   const card = buildCard(match.decoded, ctx, { full: false, now });
   const d = match.decoded;
   if (!d.valid) return `${card.title}: ${d.error ?? 'not a valid ID'}`;
-  if (d.time !== undefined) return [card.title, d.timePrecise ?? d.time, card.relative].filter(Boolean).join(' · ');
+  if (d.time !== undefined) {
+    const why = d.readAs ? `read as ${layoutLabel(d.readAs.layout)}: ${describeChoice(d.readAs)}` : undefined;
+    return [card.title, d.timePrecise ?? d.time, card.relative, why].filter(Boolean).join(' · ');
+  }
   if (card.readings.length > 0) {
     return `${card.title} · ${card.readings.map((r) => `${r.label} ${r.time}`).join(' or ')}`;
   }
@@ -44,7 +48,7 @@ function actions(match: ScanMatch): Action[] {
   for (const r of d.valid ? card.representations : []) {
     out.push({ label: `Copy as ${r.label}`, description: r.value, run: copy(r.value) });
   }
-  out.push({ label: 'Inspect…', description: 'every field and representation', run: () => vscode.commands.executeCommand(Commands.inspect, { text: match.text }) });
+  out.push({ label: 'Inspect…', description: 'every field and representation', run: () => vscode.commands.executeCommand(Commands.inspect, inspectArg(match)) });
   return out;
 }
 
@@ -54,7 +58,7 @@ export class IdTerminalLinkProvider implements vscode.TerminalLinkProvider<IdTer
     const ctx = decodeContext(settings());
     const now = Date.now();
     const links: IdTerminalLink[] = [];
-    for (const match of scan(line, ctx.epoch === undefined ? {} : { epoch: ctx.epoch })) {
+    for (const match of scan(line, scanOptions(ctx))) {
       if (token.isCancellationRequested) return [];
       // An ID cut by the scanned window's edge would be read as a different (shorter) token.
       if (match.end === MAX_SCANNED && context.line.length > MAX_SCANNED) continue;

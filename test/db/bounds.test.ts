@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { bounds, boundsSql, encodeKsuid, encodeObjectId, encodeTypeId, KSUID_EPOCH_S, encodeUlid, formatUuid, inclusiveEnd, parseTimeInput, SNOWFLAKE_PRESETS, type BoundsKind } from '../../src/core';
+import { bounds, boundsSql, encodeKsuid, encodeObjectId, encodeScru128, encodeTid, encodeTsid, encodeTypeId, encodeXid, KSUID_EPOCH_S, encodeUlid, formatUuid, inclusiveEnd, parseTimeInput, SNOWFLAKE_PRESETS, TSID_EPOCH_MS, type BoundsKind } from '../../src/core';
 import { server, type Server } from './servers';
 
 // Insert Time-Window Bounds and `idsmith bounds` against stored rows: ids of each kind spread
@@ -79,6 +79,28 @@ const CASES: KindCase[] = [
       return encodeKsuid(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(16, m)]));
     },
   },
+  {
+    kind: 'tsid', unitMs: 1, make: (ms, m) => {
+      // 42 bits of ms since 2020, then 22 low bits: as 8 bytes, time in the top.
+      const t = BigInt(ms - TSID_EPOCH_MS) << 22n;
+      const low = m === 'lo' ? 0n : m === 'hi' ? (1n << 22n) - 1n : BigInt(Math.floor(rand() * 2 ** 22));
+      const v = t | low;
+      return encodeTsid(Uint8Array.from({ length: 8 }, (_, i) => Number((v >> BigInt(56 - 8 * i)) & 255n)));
+    },
+  },
+  {
+    kind: 'xid', unitMs: 1000, make: (ms, m) => {
+      const s = Math.floor(ms / 1000);
+      return encodeXid(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(8, m)]));
+    },
+  },
+  {
+    kind: 'tid', unitMs: 1, make: (ms, m) => {
+      const us = ms * 1000 + (m === 'lo' ? 0 : m === 'hi' ? 999 : Math.floor(rand() * 1000));
+      return encodeTid(us, m === 'lo' ? 0 : m === 'hi' ? 1023 : Math.floor(rand() * 1024));
+    },
+  },
+  { kind: 'scru128', unitMs: 1, make: (ms, m) => encodeScru128(Uint8Array.from([...ms48(ms), ...tail(10, m)])) },
 ];
 
 /** Row times: random over the month, plus every edge of the window at ms and second resolution. */
@@ -131,6 +153,18 @@ const COLUMNS: Column[] = [
   { server: 'mariadb', kind: 'snowflake', type: 'BIGINT' },
   { server: 'mariadb', kind: 'snowflake', type: 'BIGINT UNSIGNED' },
   { server: 'mariadb', kind: 'objectid', type: 'CHAR(24)' },
+  { server: 'postgres', kind: 'tsid', type: 'text COLLATE "C"' },
+  { server: 'postgres', kind: 'tsid', type: 'text COLLATE "und-x-icu"' },
+  { server: 'mariadb', kind: 'tsid', type: 'CHAR(13)' },
+  { server: 'postgres', kind: 'xid', type: 'text COLLATE "C"' },
+  { server: 'postgres', kind: 'xid', type: 'text COLLATE "und-x-icu"' },
+  { server: 'mariadb', kind: 'xid', type: 'CHAR(20)' },
+  { server: 'postgres', kind: 'tid', type: 'text COLLATE "C"' },
+  { server: 'postgres', kind: 'tid', type: 'text COLLATE "und-x-icu"' },
+  { server: 'mariadb', kind: 'tid', type: 'CHAR(13)' },
+  { server: 'postgres', kind: 'scru128', type: 'text COLLATE "C"' },
+  { server: 'postgres', kind: 'scru128', type: 'text COLLATE "und-x-icu"' },
+  { server: 'mariadb', kind: 'scru128', type: 'CHAR(25)' },
 ];
 
 describe(`bounds against stored rows (seed ${seed}; IDSMITH_DB_SEED=${seed} repeats it)`, () => {

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { bounds, boundsSql, inspect } from '../../src/core';
 import type { BoundsResult } from '../../src/editor/bounds';
+import type { FailedOutcome } from '../../src/editor/shared/outcome';
 import { activateExtension, closeAllEditors, openActive as open, useSettings } from './util';
 
 // idsmith.insertBounds in its argument form (as a keybinding calls it): the inserted smallest
@@ -10,10 +11,17 @@ import { activateExtension, closeAllEditors, openActive as open, useSettings } f
 const FROM = Date.UTC(2024, 4, 1, 0, 0, 0, 0);
 const TO = Date.UTC(2024, 4, 1, 23, 59, 59, 999);
 
-async function insertBounds(args: object, language = 'plaintext'): Promise<{ result: BoundsResult | undefined; doc: vscode.TextDocument }> {
+async function attempt(args: object, language = 'plaintext'): Promise<{ result: BoundsResult | FailedOutcome; doc: vscode.TextDocument }> {
   const editor = await open('', language);
-  const result = await vscode.commands.executeCommand<BoundsResult | undefined>('idsmith.insertBounds', args);
+  const result = await vscode.commands.executeCommand<BoundsResult | FailedOutcome>('idsmith.insertBounds', args);
   return { result, doc: editor.document };
+}
+
+/** The bounds inserted (the command's `inserted` outcome). */
+async function insertBounds(args: object, language = 'plaintext'): Promise<{ result: BoundsResult; doc: vscode.TextDocument }> {
+  const { result, doc } = await attempt(args, language);
+  assert.equal(result.status, 'inserted', JSON.stringify(result));
+  return { result: result as BoundsResult, doc };
 }
 
 describe('Insert Time-Window Bounds', () => {
@@ -97,8 +105,9 @@ describe('Insert Time-Window Bounds', () => {
   ];
   for (const [what, args] of bad) {
     it(`refuses ${what} without touching the document`, async () => {
-      const { result, doc } = await insertBounds(args);
-      assert.equal(result, undefined);
+      const { result, doc } = await attempt(args);
+      assert.equal(result.status, 'failed');
+      assert.ok((result as FailedOutcome).message.length > 20, (result as FailedOutcome).message);
       assert.equal(doc.getText(), '');
     });
   }

@@ -297,7 +297,7 @@ describe('idsmith.convert command', () => {
 
   it('converts the ID at every cursor, once per ID', async () => {
     const { result, text } = await run([`a ${FORMS.ulid}`, `b ${FORMS.typeid}`], [[0, 4], [0, 6], [1, 9]], { to: 'uuid' });
-    assert.deepEqual(result, { target: 'uuid', converted: 2, skipped: 0, applied: true });
+    assert.deepEqual(result, { status: 'converted', target: 'uuid', converted: 2, skipped: 0, applied: true });
     assert.equal(text, `a ${FORMS.uuid}\nb ${FORMS.uuid}`);
   });
 
@@ -320,26 +320,27 @@ describe('idsmith.convert command', () => {
 
   it('reports skipped IDs and leaves them as they are', async () => {
     const { result, text } = await run([`${V1} ${V4}`], [[0, 0, 0, 73]], { to: 'uuidv6' });
-    assert.deepEqual({ ...(result as object), reason: undefined }, { target: 'uuidv6', converted: 1, skipped: 1, applied: true, reason: undefined });
+    assert.deepEqual({ ...(result as object), reason: undefined }, { status: 'converted', target: 'uuidv6', converted: 1, skipped: 1, applied: true, reason: undefined });
     assert.match((result as { reason: string }).reason, /version 1/);
     assert.equal(text, `${V6} ${V4}`);
   });
 
   it('leaves the document alone when nothing is convertible', async () => {
     const { result, text } = await run(['hello world'], [[0, 2]], { to: 'uuid' });
-    assert.deepEqual(result, { target: 'uuid', converted: 0, skipped: 0, applied: false });
+    assert.equal((result as { status: string; code: string }).status, 'failed');
+    assert.equal((result as { code: string }).code, 'NOTHING_FOUND');
     assert.equal(text, 'hello world');
   });
 
   it('rejects an unknown target without editing', async () => {
     const { result, text } = await run([FORMS.ulid], [[0, 0]], { to: 'base32' });
-    assert.equal(result, undefined);
+    assert.deepEqual({ ...(result as object), message: undefined }, { status: 'failed', code: 'INVALID_ARGUMENT', message: undefined });
     assert.equal(text, FORMS.ulid);
   });
 
   it('rejects a bad TypeID prefix without editing', async () => {
     const { result, text } = await run([FORMS.ulid], [[0, 0]], { to: 'typeid:Bad-Prefix' });
-    assert.equal(result, undefined);
+    assert.match((result as { message: string }).message, /bad TypeID prefix/);
     assert.equal(text, FORMS.ulid);
   });
 });

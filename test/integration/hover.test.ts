@@ -13,6 +13,7 @@ const KSUID = '0ujtsYcgvSTl8PAuAdqWYSMnLOv';
 const OBJECT_ID = '507f1f77bcf86cd799439011';
 const TYPEID = 'prefix_01h455vb4pex5vsknk084sn02q';
 const DISCORD = '175928847299117063';
+const TSID = '0AWE5HZP3SKTK'; // tsid-ts docs
 
 /** Markdown as a reader sees it: backslash escapes removed. */
 function plain(markdown: string): string {
@@ -55,6 +56,7 @@ describe('hover', () => {
       ['KSUID', KSUID, ['**KSUID**', '2017-10-10T04:00:47.000Z', 'B5A1CD34B5F99D1154FB6853345C9735']],
       ['ObjectId', OBJECT_ID, ['**ObjectId**', '2012-10-17T21:13:27.000Z', 'Counter']],
       ['TypeID', TYPEID, ['**TypeID** `prefix`', '2023-06-30T03:34:18.518Z', '01890a5d-ac96-774b-bcce-b302099a8057']],
+      ['TSID', TSID, ['**TSID**', '2022-12-18T13:47:17.296Z', '392311864492347219', '0571c58fec3ccf53']],
     ];
     for (const [name, id, parts] of cases) {
       it(`decodes a ${name}`, async () => includesAll(await hoverAt(`id: ${id} (end)`, id), parts));
@@ -233,6 +235,18 @@ describe('hover', () => {
       assert.equal(doc.getText(), `id = "${ULID_AS_UUID}"`);
       await vscode.commands.executeCommand('undo');
       assert.equal(doc.getText(), `id = "${ULID}"`);
+    });
+
+    it('a TSID link converts it to its integer, as one undo step', async () => {
+      const [md] = await hoversAt(`id = "${TSID}"`, TSID);
+      const link = md?.value.match(/\[To Integer\]\(command:(idsmith\.convertAt)\?([^)\s]+)/);
+      assert.ok(link, md?.value);
+      const args = JSON.parse(decodeURIComponent(link[2]!)) as unknown[];
+      assert.equal(await vscode.commands.executeCommand(link[1]!, ...args), true);
+      const doc = vscode.window.activeTextEditor!.document;
+      assert.equal(doc.getText(), 'id = "392311864492347219"');
+      await vscode.commands.executeCommand('undo');
+      assert.equal(doc.getText(), `id = "${TSID}"`);
     });
 
     it('a stale link does not edit', async () => {

@@ -10,7 +10,7 @@ import type { Sel } from './util';
 // The commands resolve to an InsertResult, so failures are checked as data (VS Code can't read
 // notification text) together with the document, which must be unchanged on every failure.
 
-const TIME_ORDERED: GenKind[] = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid'];
+const TIME_ORDERED: GenKind[] = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid'];
 
 const FORMAT: Record<GenKind, RegExp> = {
   ulid: /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/,
@@ -26,6 +26,9 @@ const FORMAT: Record<GenKind, RegExp> = {
   objectid: /^[0-9a-f]{24}$/,
   typeid: /^[0-7][0-9a-hjkmnp-tv-z]{25}$/,
   nanoid: /^[A-Za-z0-9_-]{21}$/,
+  tsid: /^[0-9A-F][0-9A-HJKMNP-TV-Z]{12}$/,
+  xid: /^[0-9a-v]{19}[0g]$/,
+  tid: /^[2-7a-b][2-7a-z]{12}$/,
 };
 
 const NAME_BASED = { namespace: 'dns', name: 'www.example.com' };

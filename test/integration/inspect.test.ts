@@ -56,9 +56,10 @@ describe('inspect', () => {
   });
 
   it('reports text that is no ID and opens nothing', async () => {
-    const decoded = await vscode.commands.executeCommand<Decoded>('idsmith.inspect', { text: 'hello world' });
-    assert.equal(decoded.kind, 'unknown');
-    assert.ok(decoded.error && decoded.error.length > 10);
+    const result = await vscode.commands.executeCommand<{ status: string; code: string; message: string }>('idsmith.inspect', { text: 'hello world' });
+    assert.equal(result.status, 'failed');
+    assert.equal(result.code, 'NOTHING_FOUND');
+    assert.ok(result.message.length > 10, result.message);
     assert.equal(vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'idsmith-inspect'), false);
   });
 

@@ -40,20 +40,21 @@ describe('edits never touch the wrong text', () => {
   it('convert: the document changes while the target quick pick is open -> refused, text untouched', async () => {
     const editor = await openActive(`id: ${ULID}\nkeep this line`);
     editor.selections = [toSelection([0, 6])];
-    const result = await whilePromptOpen(vscode.commands.executeCommand<{ applied: boolean; reason?: string }>('idsmith.convert'),
+    const result = await whilePromptOpen(vscode.commands.executeCommand<{ status: string; code?: string; message?: string }>('idsmith.convert'),
       () => editElsewhere(editor.document, '// formatted\n'));
     assert.equal(editor.document.getText(), `// formatted\nid: ${ULID}\nkeep this line`);
-    assert.equal(result?.applied, false);
-    assert.equal(result?.reason, 'the document changed');
+    assert.equal(result.status, 'failed');
+    assert.equal(result.code, 'EDIT_FAILED');
+    assert.match(result.message ?? '', /the document changed/);
   });
 
   it('convert to TypeID: the document changes while the prefix prompt is open -> refused, text untouched', async () => {
     const editor = await openActive(`id: ${ULID}`);
     editor.selections = [toSelection([0, 6])];
-    const result = await whilePromptOpen(vscode.commands.executeCommand<{ applied: boolean; reason?: string }>('idsmith.convert', { to: 'typeid' }),
+    const result = await whilePromptOpen(vscode.commands.executeCommand<{ status: string; code?: string }>('idsmith.convert', { to: 'typeid' }),
       () => editElsewhere(editor.document, 'xx'));
     assert.equal(editor.document.getText(), `xxid: ${ULID}`);
-    assert.equal(result?.applied, false);
+    assert.deepEqual([result.status, result.code], ['failed', 'EDIT_FAILED']);
   });
 
   it('a bulk convert action resolved after the document changed says why instead of doing nothing', async () => {
@@ -68,8 +69,9 @@ describe('edits never touch the wrong text', () => {
     const resolved = provider.resolveCodeAction(toUuid);
     assert.equal(resolved.edit, undefined, 'no edit at the old offsets');
     assert.equal(resolved.command?.command, 'idsmith.staleConvertAction');
-    const said = await vscode.commands.executeCommand<{ applied: boolean; reason: string }>(resolved.command.command, ...(resolved.command.arguments ?? []));
-    assert.deepEqual(said, { applied: false, reason: 'the document changed' });
+    const said = await vscode.commands.executeCommand<{ status: string; code: string; message: string }>(resolved.command.command, ...(resolved.command.arguments ?? []));
+    assert.deepEqual([said.status, said.code], ['failed', 'EDIT_FAILED']);
+    assert.match(said.message, /offered for an earlier version of the document/);
     assert.equal(doc.getText(), `moved ${ULID}\n${ULID.replace('FAV', 'FAW')}`);
   });
 
@@ -97,8 +99,8 @@ describe('edits never touch the wrong text', () => {
   it('insertBounds with format "prefix" and no common prefix refuses instead of deleting the selection', async () => {
     const editor = await openActive('keep me');
     editor.selections = [toSelection([0, 0, 0, 7])];
-    const r = await vscode.commands.executeCommand('idsmith.insertBounds', { kind: 'ulid', from: '3000-01-01', to: '3200-01-01', format: 'prefix' });
-    assert.equal(r, undefined);
+    const r = await vscode.commands.executeCommand<{ status: string; code: string }>('idsmith.insertBounds', { kind: 'ulid', from: '3000-01-01', to: '3200-01-01', format: 'prefix' });
+    assert.deepEqual([r.status, r.code], ['failed', 'INVALID_ARGUMENT']);
     assert.equal(editor.document.getText(), 'keep me');
   });
 });

@@ -94,6 +94,13 @@ describe('terminal links', function () {
     await resetSettings();
   });
 
+  it('reads a snowflake with the layout its key names, and says so in the tooltip', () => {
+    const line = 'bot-1  {"level":"info","discordMessageId":"175928847299117063","msg":"sent"}';
+    const [link] = linksOf(provider, terminal, line);
+    assert.equal(link?.[0], '175928847299117063');
+    assert.match(link![1], /^Snowflake \(Discord\) · 2016-04-30T11:18:25\.796Z · \d+ years ago · read as Discord: key discordMessageId$/);
+  });
+
   it('links no hash, millisecond timestamp or constant name', () => {
     assert.deepEqual(linksOf(provider, terminal, LINES[2]!), []);
   });

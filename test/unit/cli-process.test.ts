@@ -95,7 +95,8 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
     });
 
     it('new stays distinct and ascending across its write batches of 10,000', () => {
-      for (const [kind, time] of [['ulid', undefined], ['snowflake', undefined], ['uuidv7', '2020-01-01T00:00:00Z'], ['ksuid', '2020-01-01T00:00:00Z']]) {
+      for (const [kind, time] of [['ulid', undefined], ['snowflake', undefined], ['uuidv7', '2020-01-01T00:00:00Z'], ['ksuid', '2020-01-01T00:00:00Z'],
+        ['tsid', '2024-01-01T00:00:00Z'], ['xid', '2024-01-01T00:00:00Z'], ['tid', undefined]]) {
         const r = cli(['new', kind!, '-n', '25000', ...(time ? ['--time', time] : [])]);
         assert.equal(r.status, 0, r.stderr.toString());
         const ids = r.stdout.toString().trim().split('\n');
@@ -105,6 +106,12 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
           assert.ok(up, `${kind} at ${i}: ${ids[i - 1]} then ${ids[i]}`);
         }
       }
+    });
+
+    it('inspect --json names the TSID, XID, TID and SCRU128 examples', () => {
+      const r = cli(['inspect', '--json', '0AWE5HZP3SKTK', '9m4e2mr0ui3e8a215n4g', '3jzfcijpj2z2a', '036z951mhjikzik2gsl81gr7l']);
+      assert.equal(r.status, 0, r.stderr.toString());
+      assert.deepEqual(JSON.parse(r.stdout.toString()).map((d: { kind: string }) => d.kind), ['tsid', 'xid', 'tid', 'scru128']);
     });
 
     it('new writes 255-character NanoIDs in bulk', () => {

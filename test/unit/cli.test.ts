@@ -143,6 +143,15 @@ describe('idsmith CLI', () => {
       assert.equal(t.fields.prefix, 'prefix');
     });
 
+    it('names the TSID, XID, TID and SCRU128 examples by kind, with their time and fields', async () => {
+      const [tsid, xid, tid, scru] = await json(['inspect', '--json', '0AWE5HZP3SKTK', '9m4e2mr0ui3e8a215n4g', '3jzfcijpj2z2a', '036z951mhjikzik2gsl81gr7l']);
+      assert.deepEqual([tsid.kind, xid.kind, tid.kind, scru.kind], ['tsid', 'xid', 'tid', 'scru128']);
+      assert.equal(tsid.time, '2022-12-18T13:47:17.296Z');
+      assert.equal(xid.fields.pid, 58408);
+      assert.equal(tid.timePrecise, '2023-06-30T15:03:01.887007Z');
+      assert.equal(scru.fields.entropy, 'f90dfec1');
+    });
+
     it('keeps input order, prints invalid inputs too, and exits 1 naming them', async () => {
       const r = await run(['inspect', '--json', ULID, 'not-an-id', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', KSUID]);
       assert.equal(r.code, 1);
@@ -194,6 +203,19 @@ describe('idsmith CLI', () => {
       }
     });
 
+    it('converts a TSID to its integer and hex and back, an XID to the ObjectId of its bytes and back, SCRU128 like a UUID', async () => {
+      assert.equal((await run(['convert', '--to', 'int', '0AWE5HZP3SKTK'])).out, '392311864492347219\n');
+      assert.equal((await run(['convert', '--to', 'hex', '0AWE5HZP3SKTK'])).out, '0571c58fec3ccf53\n');
+      assert.equal((await run(['convert', '--to', 'tsid', '392311864492347219'])).out, '0AWE5HZP3SKTK\n');
+      assert.equal((await run(['convert', '--to', 'objectid', '9m4e2mr0ui3e8a215n4g'])).out, '4d88e15b60f486e428412dc9\n');
+      assert.equal((await run(['convert', '--to', 'xid', '4d88e15b60f486e428412dc9'])).out, '9m4e2mr0ui3e8a215n4g\n');
+      assert.equal((await run(['convert', '--to', 'scru128', '017fa1d8-beb6-2508-7798-d410f90dfec1'])).out, '036z951mhjikzik2gsl81gr7l\n');
+      assert.equal((await run(['convert', '--to', 'uuid', '036z951mhjikzik2gsl81gr7l'])).out, '017fa1d8-beb6-2508-7798-d410f90dfec1\n');
+      const r = await run(['convert', '--to', 'uuid', '0AWE5HZP3SKTK']);
+      assert.equal(r.code, 1);
+      assert.match(r.err, /64-bit TSID, which has no "uuid" form; it converts to hex, int/);
+    });
+
     it('converts the TypeID example to its UUID', async () => {
       assert.equal((await run(['convert', '--to', 'uuid', TYPEID])).out, `${TYPEID_UUID}\n`);
     });
@@ -224,7 +246,7 @@ describe('idsmith CLI', () => {
   });
 
   describe('new', () => {
-    const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid'];
+    const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid'];
     for (const kind of [...timeOrdered, 'uuidv1']) {
       it(`prints 1000 distinct ${kind} IDs${timeOrdered.includes(kind) ? ', strictly increasing' : ''}`, async () => {
         // A prefix-less TypeID is indistinguishable from a lower-case ULID, so name one.

@@ -9,6 +9,7 @@ import {
   decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid, encodeKsuid, encodeObjectId, encodeTypeId,
   encodeUlid, formatById, formatUuid, idAt, inspect, parse128, parseKsuid, parseObjectId, parseSnowflake, parseTimeInput,
   parseTypeId, parseUlid, parseUuid, scan, to128, v1ToV6, v6ToV1, type Decoded, type IdErrorCode, type ScanMatch,
+  FORMATS, decodeScru128, decodeTid, decodeTsid, decodeXid, encodeScru128, encodeTid, encodeTsid, encodeXid,
 } from '../../src/core';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -20,7 +21,7 @@ const ERROR_CODES = new Set<IdErrorCode>([
   'EMPTY', 'INVALID_LENGTH', 'INVALID_CHARACTER', 'OVERFLOW', 'INVALID_PREFIX', 'INVALID_CASE', 'UNKNOWN_FORMAT',
   'UNSUPPORTED_CONVERSION', 'TIME_OUT_OF_RANGE', 'MONOTONIC_OVERFLOW', 'INVALID_ARGUMENT',
 ]);
-const KINDS = new Set(['ulid', 'uuid', 'snowflake', 'ksuid', 'objectid', 'typeid']);
+const KINDS = new Set(FORMATS.map((f) => f.id));
 
 const show = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…(${text.length} chars)` : text);
 
@@ -58,6 +59,7 @@ function checkMatch(text: string, m: ScanMatch, epoch?: string): void {
   if (m.decoded.valid) {
     const parsers: Record<string, (t: string) => unknown> = {
       ulid: parseUlid, uuid: parseUuid, ksuid: parseKsuid, objectid: parseObjectId, typeid: parseTypeId, snowflake: parseSnowflake,
+      tsid: decodeTsid, xid: decodeXid, tid: decodeTid, scru128: decodeScru128,
     };
     assert.doesNotThrow(() => parsers[m.kind]!(m.text), `scan says ${show(m.text)} is a valid ${m.kind}`);
     assert.ok(inspect(m.text, { epoch }).valid, `scan says ${show(m.text)} is valid; inspect disagrees`);
@@ -115,6 +117,19 @@ const ENTRY_POINTS: [string, (text: string) => void][] = [
       const r = call(name, t, () => decode(t));
       if (ok(r)) checkDecoded(name, t, r);
     }
+    // The newer formats: what decodes writes back to its canonical text.
+    const tsid = call('decodeTsid', t, () => decodeTsid(t));
+    if (ok(tsid)) assert.equal(encodeTsid(tsid.bytes!), t.toUpperCase());
+    const xid = call('decodeXid', t, () => decodeXid(t));
+    if (ok(xid)) assert.equal(encodeXid(xid.bytes!), t);
+    const tid = call('decodeTid', t, () => decodeTid(t));
+    if (ok(tid)) {
+      checkDecoded('decodeTid', t, tid);
+      const us = tid.unixMs! * 1000 + Number(tid.timePrecise!.slice(-4, -1));
+      if (Number.isSafeInteger(us)) assert.equal(encodeTid(us, tid.fields.clockId as number), t);
+    }
+    const scru = call('decodeScru128', t, () => decodeScru128(t));
+    if (ok(scru)) assert.equal(encodeScru128(scru.bytes!), t.toLowerCase());
   }],
   ['inspect', (t) => {
     for (const epoch of [undefined, 'discord']) {
@@ -193,6 +208,10 @@ const validId = fc.oneof(
   bytes(12).map(encodeObjectId),
   fc.tuple(typeIdPrefix, bytes16).map(([p, b]) => encodeTypeId(p, b)),
   fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map(String),
+  bytes(8).map(encodeTsid),
+  bytes(12).map(encodeXid),
+  fc.tuple(fc.integer({ min: 0, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 1023 })).map(([us, c]) => encodeTid(us, c)),
+  bytes16.map(encodeScru128),
 );
 const mutatedId = fc.tuple(validId, fc.nat(), fc.constantFrom(...FRAGMENTS), fc.constantFrom('insert', 'delete', 'replace', 'case'))
   .map(([id, at, piece, edit]) => {

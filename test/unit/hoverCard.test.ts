@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { SNOWFLAKE_PRESETS, idAt, inspect } from '../../src/core';
+import { SNOWFLAKE_PRESETS, idAt, inspect, parseKeyRules } from '../../src/core';
 import { buildCard, type Card } from '../../src/editor/decode/card';
 import { documentMarkdown, hoverMarkdown } from '../../src/editor/decode/cardMarkdown';
 import type { DecodeContext } from '../../src/editor/decode/context';
@@ -9,8 +9,8 @@ import { zonedTime } from '../../src/editor/decode/zonedTime';
 // rendered hover in a real editor is checked by test/integration/hover.test.ts.
 
 const NOW = Date.UTC(2026, 0, 1);
-const UTC: DecodeContext = { zone: zonedTime('UTC', 'iso') };
-const BERLIN: DecodeContext = { zone: zonedTime('Europe/Berlin', 'iso') };
+const UTC: DecodeContext = { keys: [], zone: zonedTime('UTC', 'iso') };
+const BERLIN: DecodeContext = { keys: [], zone: zonedTime('Europe/Berlin', 'iso') };
 
 function hoverCard(id: string, ctx = UTC): Card {
   const m = idAt(`x ${id} y`, 3, ctx.epoch === undefined ? {} : { epoch: ctx.epoch });
@@ -70,6 +70,26 @@ describe('hover card', () => {
     assert.deepEqual(discord.readings, []);
     assert.equal(row(discord, 'UTC'), '2016-04-30T11:18:25.796Z');
     assert.deepEqual([row(discord, 'Worker'), row(discord, 'Process'), row(discord, 'Sequence')], ['1', '0', '7']);
+  });
+
+  it('says which layout the context chose and why, with the document\'s words as code', () => {
+    const id = '175928847299117063';
+    const text = `{"discord": {"guild": {"owner_id": "${id}"}}}`;
+    const m = idAt(text, text.indexOf(id) + 2, { now: NOW })!;
+    const card = buildCard(m.decoded, UTC, { full: false, now: NOW });
+    assert.equal(card.title, 'Snowflake (Discord)');
+    assert.deepEqual(card.readings, []);
+    assert.equal(row(card, 'UTC'), '2016-04-30T11:18:25.796Z');
+    // Markdown escapes aside (`\(`, `\:`), the first lines read as the issue asks.
+    const md = hoverMarkdown(card, []).replace(/\\/g, '');
+    assert.match(md, /^\*\*Snowflake \(Discord\)\*\* · created .*  \n_Read as Discord:_ _key_ `owner_id` _under_ `discord`\n/);
+    assert.match(documentMarkdown(buildCard(m.decoded, UTC, { full: true, now: NOW })).replace(/\\/g, ''), /_Read as Discord:_ _key_ `owner_id` _under_ `discord`/);
+    // A user's pattern is shown as written: its `*` and `_` are escaped, never emphasis.
+    const rules = parseKeyRules({ '*_order_*': 'discord' }, NOW).rules;
+    const m2 = idAt(`acme_order_id = ${id}`, 18, { now: NOW, context: { rules } })!;
+    const md2 = hoverMarkdown(buildCard(m2.decoded, UTC, { full: false, now: NOW }), []);
+    assert.ok(md2.includes('\\*\\_order\\_\\*'), md2);
+    assert.match(md2.replace(/\\/g, ''), /_Read as Discord:_ _key_ `acme_order_id` _\(matches_ \*_order_\* _in idsmith.snowflake.keys\)_/);
   });
 
   it('inspect cards carry every representation the core offers', () => {

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNOWFLAKE_PRESETS, generatorKinds } from '../../src/core';
+import { SNOWFLAKE_PRESETS, generatorKinds, layoutNames } from '../../src/core';
 import { Commands } from '../../src/editor/shared/commands';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -27,7 +27,7 @@ const nlsKey = (text: unknown) => (typeof text === 'string' ? /^%([^%]+)%$/.exec
 describe('manifest (package.json)', () => {
   it('lists the registry\'s kinds and epoch presets in the settings schema (npm run manifest writes them)', () => {
     assert.deepEqual(settings['idsmith.defaultKind']!.enum, generatorKinds());
-    assert.deepEqual(settings['idsmith.snowflake.epoch']!.examples, ['auto', ...Object.keys(SNOWFLAKE_PRESETS), SNOWFLAKE_PRESETS.discord.epochMs]);
+    assert.deepEqual(settings['idsmith.snowflake.epoch']!.examples, ['auto', ...layoutNames(), SNOWFLAKE_PRESETS.discord.epochMs]);
   });
 
   it('gives every contributed command the Idsmith category and a localised title', () => {

@@ -65,7 +65,7 @@ describe('format registry', () => {
   });
 
   it('bounds every kind whose text order is time order, as its format declares', () => {
-    assert.deepEqual(boundsKinds().map((k) => k.kind).sort(), ['ksuid', 'objectid', 'snowflake', 'typeid', 'ulid', 'uuidv7']);
+    assert.deepEqual(boundsKinds().map((k) => k.kind).sort(), ['ksuid', 'objectid', 'scru128', 'snowflake', 'tid', 'tsid', 'typeid', 'ulid', 'uuidv7', 'xid']);
     for (const spec of boundsKinds()) {
       const codec = spec.codec({ snowflake: SNOWFLAKE_PRESETS.discord, prefix: 'user' });
       const ms = Date.UTC(2024, 4, 1, 12, 0, 0);

@@ -6,8 +6,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  CLOCK_STEP_BACK_TOLERANCE_MS, IdError, IdFactory, decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid,
-  decodeUuid, generate, type GenKind, type GenerateOptions, type RandomSource,
+  CLOCK_STEP_BACK_TOLERANCE_MS, IdError, IdFactory, decodeKsuid, decodeObjectId, decodeSnowflake, decodeTid, decodeTsid, decodeTypeId, decodeUlid,
+  decodeUuid, decodeXid, generate, type GenKind, type GenerateOptions, type RandomSource,
 } from '../../src/core';
 
 const START = Date.UTC(2026, 10, 23, 9, 26, 53, 120);
@@ -23,6 +23,8 @@ interface KindSpec {
   sorts: boolean;
   /** Compares for ascending order. */
   key?: (id: string) => string;
+  /** Earliest time the kind holds (TSID: 2020); earlier explicit times must be refused. */
+  minMs?: number;
 }
 
 const SPECS: KindSpec[] = [
@@ -33,6 +35,9 @@ const SPECS: KindSpec[] = [
   { kind: 'typeid', opts: { prefix: 'user' }, time: (id) => decodeTypeId(id).unixMs!, unitMs: 1, sorts: true },
   { kind: 'ksuid', time: (id) => decodeKsuid(id).unixMs!, unitMs: 1000, sorts: true },
   { kind: 'objectid', time: (id) => decodeObjectId(id).unixMs!, unitMs: 1000, sorts: true },
+  { kind: 'tsid', time: (id) => decodeTsid(id).unixMs!, unitMs: 1, sorts: true, minMs: Date.UTC(2020, 0, 1) },
+  { kind: 'xid', time: (id) => decodeXid(id).unixMs!, unitMs: 1000, sorts: true },
+  { kind: 'tid', time: (id) => decodeTid(id).unixMs!, unitMs: 1, sorts: true },
   {
     kind: 'snowflake', opts: { epoch: 'discord', workerId: 3 }, time: (id) => decodeSnowflake(id, 'discord').unixMs!,
     unitMs: 1, sorts: true, key: (id) => id.padStart(20, '0'),
@@ -97,7 +102,7 @@ function record(m: Model, specIndex: number, ids: string[], expect: { now: boole
     } else {
       // An explicit time is honoured (ObjectIds may borrow the next second when the counter wraps).
       const want = floorTo(expect.atMs!, spec.unitMs);
-      const slack = spec.kind === 'objectid' ? 1000 : 0;
+      const slack = spec.kind === 'objectid' || spec.kind === 'xid' ? 1000 : 0;
       assert.ok(t >= want && t <= want + slack, `${spec.kind}: ID ${id} at ${new Date(t).toISOString()}, asked ${new Date(expect.atMs!).toISOString()}`);
     }
   }
@@ -129,6 +134,10 @@ class AtCommand implements fc.Command<Model, Real> {
   run(m: Model, r: Real): void {
     const s = SPECS[this.spec]!;
     const timeMs = this.relative ? r.now + this.at : this.at;
+    if (s.minMs !== undefined && timeMs < s.minMs) {
+      assert.throws(() => r.factory.generate(s.kind, { ...s.opts, count: this.count, timeMs }), (e) => e instanceof IdError && e.code === 'TIME_OUT_OF_RANGE');
+      return;
+    }
     const ids = r.factory.generate(s.kind, { ...s.opts, count: this.count, timeMs });
     record(m, this.spec, ids, { now: false, atMs: timeMs, clock: r.now });
   }

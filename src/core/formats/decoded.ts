@@ -1,12 +1,18 @@
 import { isoFromMs } from '../iso';
 import { IdError, type Decoded, type FieldValue, type IdErrorCode, type SnowflakeCandidate, type UuidVariant } from '../types';
+import { describeChoice, type LayoutChoice } from '../snowflakeContext';
 import type { DecodedId, FormatModule } from './types';
 
 // The one object a decode produces. Its ISO time text is made the first time something reads
 // `time` (the scanner decodes every match; most are never shown), and `toJSON` gives the plain
 // `Decoded` the CLI prints, with keys in one fixed order for every format.
 
-export class Id implements DecodedId {
+/**
+ * What every decoded ID shares (lazy time text, fields, JSON). It has no constructor of its own:
+ * each kind of object assigns its properties in its own constructor, so those stores see one
+ * shape (a shared constructor made snowflake decoding 30% slower once other formats ran).
+ */
+export class DecodedBase implements DecodedId {
   // Declared, not initialised: a decode sets only what its format has, and a smaller object is
   // what keeps decoding cheaper than the peer libraries (measured: 12 fields set to undefined
   // cost more than the snowflake arithmetic).
@@ -20,6 +26,7 @@ export class Id implements DecodedId {
   declare candidates?: SnowflakeCandidate[];
   declare plausible?: boolean;
   declare alternatives?: readonly DecodedId[];
+  declare readAs?: LayoutChoice;
   /** Set by formats whose value is not kept as bytes (snowflakes keep two 32-bit halves). */
   protected declare lazyBytes?: Uint8Array;
   protected declare lazyFields?: Record<string, FieldValue>;
@@ -27,17 +34,9 @@ export class Id implements DecodedId {
   private declare precise?: string;
   // Plain assignments, not parameter properties or initialised fields: under ES2022 class-field
   // semantics those are defined one by one, which measured slower on the decode path.
-  declare readonly format: FormatModule;
-  declare readonly input: string;
+  declare format: FormatModule;
+  declare input: string;
   declare valid: boolean;
-
-  constructor(format: FormatModule, input: string, valid: boolean, fields: Record<string, FieldValue> | undefined, bytes?: Uint8Array) {
-    this.format = format;
-    this.input = input;
-    this.valid = valid;
-    this.lazyFields = fields;
-    this.lazyBytes = bytes;
-  }
 
   /** Kind-specific fields; formats that keep a value may make them on first read. */
   get fields(): Record<string, FieldValue> {
@@ -93,12 +92,40 @@ export class Id implements DecodedId {
     if (this.timePrecise !== undefined) out.timePrecise = this.timePrecise;
     out.fields = this.fields;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
+    if (this.readAs !== undefined) out.context = describeChoice(this.readAs);
+    if (this.alternatives !== undefined && this.alternatives.length > 0) out.alternatives = this.alternatives.map((a) => a.toJSON());
     return out;
+  }
+}
+
+/** The decoded ID of most formats: its format, text, validity, and the fields or bytes it has. */
+export class Id extends DecodedBase {
+  constructor(format: FormatModule, input: string, valid: boolean, fields: Record<string, FieldValue> | undefined, bytes?: Uint8Array) {
+    super();
+    this.format = format;
+    this.input = input;
+    this.valid = valid;
+    // Only what the format has: an object with fewer properties is cheaper to make, and a
+    // snowflake (whose fields and bytes are made when read) is most decodes in a log scan.
+    if (fields !== undefined) this.lazyFields = fields;
+    if (bytes !== undefined) this.lazyBytes = bytes;
   }
 }
 
 function plainCandidate(c: SnowflakeCandidate): SnowflakeCandidate {
   return { epoch: c.epoch, time: c.time, unixMs: c.unixMs, fields: c.fields, plausible: c.plausible };
+}
+
+/** How far ahead of now a time read from text may lie and still be believed (clock skew, test data). */
+export const PLAUSIBLE_FUTURE_MS = 10 * 365.2425 * 86_400_000;
+
+/**
+ * Marks a valid reading's time plausible or not, for formats whose shape another format shares
+ * (`readings` puts implausible readings after plausible ones).
+ */
+export function judged(id: Id, plausibleFromMs: number, now: number | undefined): Id {
+  if (id.valid && id.unixMs !== undefined) id.plausible = id.unixMs >= plausibleFromMs && id.unixMs <= (now ?? Date.now()) + PLAUSIBLE_FUTURE_MS;
+  return id;
 }
 
 /** A failed decode as a value; `e` must be an `IdError` (anything else is a bug and rethrown). */
@@ -118,5 +145,5 @@ export function orThrow(id: DecodedId): DecodedId {
 
 /** True for the decoder's own object (it carries its format), false for a plain `Decoded`. */
 export function isDecodedId(d: Decoded): d is DecodedId {
-  return d instanceof Id;
+  return d instanceof DecodedBase;
 }

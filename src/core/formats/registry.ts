@@ -2,15 +2,19 @@ import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../b
 import { requireText, shown } from '../args';
 import type { GenerateOptions } from '../generate';
 import { IdError, type GenKind } from '../types';
-import { Id } from './decoded';
+import { Id, PLAUSIBLE_FUTURE_MS } from './decoded';
 import { ksuid } from './ksuid';
 import { nanoid } from './nanoid';
 import { objectid } from './objectid';
+import { scru128 } from './scru128';
 import { snowflake } from './snowflake';
+import { tid } from './tid';
+import { tsid } from './tsid';
 import { typeid } from './typeid';
 import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
 import { ulid } from './ulid';
 import { uuid } from './uuid';
+import { xid } from './xid';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -24,6 +28,10 @@ export const FORMATS: readonly FormatModule[] = [
   objectid,
   typeid,
   nanoid,
+  tsid,
+  xid,
+  tid,
+  scru128,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));
@@ -69,8 +77,7 @@ export function acceptedShapes(): string {
   return `Idsmith reads ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
 }
 
-/** How far ahead of now a time read from text may lie and still be believed (clock skew, test data). */
-export const PLAUSIBLE_FUTURE_MS = 10 * 365.2425 * 86_400_000;
+export { PLAUSIBLE_FUTURE_MS };
 
 /** The one plausibility rule for a time read as `f`: from its plausible start to now + 10 years. */
 export function plausibleTime(f: FormatModule, ms: number, now: number): boolean {
@@ -93,10 +100,16 @@ export function readings(text: string, opts: DecodeOptions = {}): DecodedId[] {
     if (f.shapes.some((s) => s.test(text))) out.push(f.decode(text, opts));
   }
   if (out.length < 2) return out;
-  return out
+  const sorted = out
     .map((d, i) => ({ d, key: rank(d) * 1e6 - (d.format.priority ?? 0) * 1e3 + i }))
     .sort((a, b) => a.key - b.key)
     .map((x) => x.d);
+  // The other plausible readings travel with the first (a 13-char TSID that is also a TID), so
+  // whoever shows one reading (Inspect, `inspect --json`) can show them all.
+  const first = sorted[0]!;
+  const others = sorted.slice(1).filter((d) => d.valid && d.plausible !== false);
+  if (first.valid && others.length > 0 && first.alternatives === undefined) (first as { alternatives?: readonly DecodedId[] }).alternatives = others;
+  return sorted;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,18 +134,39 @@ function encodeAs(f: FormatModule): Representation {
 const byWidth = new Map<number, Representation[]>();
 
 /**
- * Every target a value of `bits` can be written as: the formats of that width that encode,
- * then (128 bits) the numeric forms, then each format's own spellings, in registry order.
+ * One entry per target: formats of one width may each spell the same target (a snowflake's and
+ * a TSID's `hex`); the first that writes a given ID answers.
+ */
+function mergeTargets(list: Representation[]): Representation[] {
+  const out: Representation[] = [];
+  for (const r of list) {
+    const i = out.findIndex((o) => o.target === r.target);
+    if (i < 0) {
+      out.push(r);
+      continue;
+    }
+    const a = out[i]!;
+    const merged: Representation = { ...a, write: (id, opts) => a.write(id, opts) ?? r.write(id, opts) };
+    if (a.reason || r.reason) merged.reason = (id) => (a.reason ?? r.reason)!(id);
+    out[i] = merged;
+  }
+  return out;
+}
+
+/**
+ * Every target a value of `bits` can be written as: the formats of that width that encode (an
+ * ObjectId and an XID are both 96 bits that start with the Unix seconds), then (128 bits) the
+ * numeric forms, then each format's own spellings, in registry order.
  */
 export function representationsFor(bits: number): readonly Representation[] {
   let list = byWidth.get(bits);
   if (!list) {
     const same = FORMATS.filter((f) => f.bits === bits);
-    list = [
-      ...same.filter((f) => f.encode && bits === 128).map(encodeAs),
+    list = mergeTargets([
+      ...same.filter((f) => f.encode).map(encodeAs),
       ...(bits === 128 ? NUMERIC_128 : []),
       ...same.flatMap((f) => f.representations),
-    ];
+    ]);
     byWidth.set(bits, list);
   }
   return list;

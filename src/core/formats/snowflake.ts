@@ -2,13 +2,13 @@ import { optional, requireNumber, requireText } from '../args';
 import { bigIntToBytes } from '../bytes';
 import { isoFromMs } from '../iso';
 import {
-  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
 } from '../snowflake';
 import { formatIso } from '../time';
 import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
 import { generate } from '../generate';
 import { pad } from './boundsText';
-import { Id, failed } from './decoded';
+import { DecodedBase, failed } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
@@ -166,7 +166,7 @@ class Candidate implements SnowflakeCandidate {
 function candidate(l: SnowflakeLayout, now: number): Candidate {
   const fields = readFields(l, false);
   const unixMs = readMs;
-  return new Candidate(l.name, unixMs, fields, unixMs >= l.launchMs && unixMs <= now + SNOWFLAKE_FUTURE_MARGIN_MS);
+  return new Candidate(l.name as SnowflakeCandidate['epoch'], unixMs, fields, unixMs >= l.launchMs && unixMs <= now + SNOWFLAKE_FUTURE_MARGIN_MS);
 }
 
 /** Candidates of the current `hi`/`lo`, ordered as `snowflakeCandidates` documents. */
@@ -190,13 +190,17 @@ export function snowflakeCandidates(value: bigint, now: number = Date.now()): Sn
  * A decoded snowflake keeps its value as two 32-bit halves and its layout; its fields and 8
  * bytes are made from them when first read (the hover reads them, the scanner mostly not).
  */
-class SnowflakeId extends Id {
+class SnowflakeId extends DecodedBase {
   declare readonly hi: number;
   declare readonly lo: number;
   private declare readonly layout: SnowflakeLayout | undefined;
 
   constructor(input: string, h: number, l: number, layout: SnowflakeLayout | undefined, unixMs: number | undefined) {
-    super(snowflake, input, true, layout === undefined ? {} : undefined);
+    super();
+    // `format` and `valid` are the same for every decoded snowflake: they live on the prototype
+    // (below), two stores fewer per decode.
+    this.input = input;
+    if (layout === undefined) this.lazyFields = {};
     this.hi = h;
     this.lo = l;
     this.layout = layout;
@@ -215,10 +219,17 @@ class SnowflakeId extends Id {
   }
 }
 
-/** The generator's epoch argument from any epoch form: auto makes Twitter snowflakes. */
-function generatorEpoch(raw: unknown): string | number {
-  const l = parseSnowflakeEpoch(raw) ?? SNOWFLAKE_PRESETS.twitter;
-  return l.name === 'custom' ? l.epochMs : l.name;
+// Set once `snowflake` exists (the module object is defined below).
+function shareConstants(): void {
+  Object.defineProperties(SnowflakeId.prototype, {
+    format: { value: snowflake, writable: true, configurable: true },
+    valid: { value: true, writable: true, configurable: true },
+  });
+}
+
+/** The generator's layout from any epoch form: auto makes Twitter snowflakes. */
+function generatorEpoch(raw: unknown): SnowflakeLayout {
+  return parseSnowflakeEpoch(raw) ?? SNOWFLAKE_PRESETS.twitter;
 }
 
 /** `0x` + the value's hex digits, from the two halves (no BigInt, no re-parse). */
@@ -226,7 +237,7 @@ function hexOf(h: number, l: number): string {
   return h === 0 ? `0x${l.toString(16)}` : `0x${h.toString(16)}${l.toString(16).padStart(8, '0')}`;
 }
 
-function read(text: string, layout: SnowflakeLayout | undefined, now: number | undefined): Id {
+function read(text: string, layout: SnowflakeLayout | undefined, now: number | undefined): DecodedBase {
   if (!splitDecimal(text)) {
     try {
       parseSnowflake(text);
@@ -311,8 +322,22 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   if (text.charCodeAt(end) === DOT && after >= 48 && after <= 57) return undefined;
   // Zero padding and round or repeated constants (10^17, 999…9): no generator writes those.
   if (text.charCodeAt(start) === 48 || repeatsAfterFirst(text, start, end)) return undefined;
+  const raw = text.slice(start, end);
   const layout = ctx.snowflake;
-  const d = read(text.slice(start, end), layout, ctx.now);
+  if (layout === undefined) {
+    // A layout the context names is used when its reading is plausible; otherwise the number is
+    // read as if nothing were said (a key can be wrong, or name a service the ID is not from).
+    const choice = ctx.snowflakeAt(start);
+    if (choice) {
+      const d = read(raw, choice.layout, ctx.now);
+      if (d.valid && d.unixMs! >= choice.layout.launchMs && d.unixMs! <= ctx.now + SNOWFLAKE_FUTURE_MARGIN_MS) {
+        d.readAs = choice;
+        return { start, end, decoded: d };
+      }
+    }
+    if (ctx.numbersNeedLayout) return undefined;
+  }
+  const d = read(raw, layout, ctx.now);
   if (!d.valid) return undefined;
   if (layout) {
     if (!(d.unixMs! >= layout.launchMs && d.unixMs! <= ctx.now + SNOWFLAKE_FUTURE_MARGIN_MS)) return undefined;
@@ -343,7 +368,7 @@ export const snowflake: FormatModule = {
     codec: (o) => {
       if (o.snowflake === undefined) {
         throw new IdError('INVALID_ARGUMENT',
-          'Snowflake bounds need an epoch: twitter, discord, instagram, sonyflake, mastodon or a custom epoch in Unix ms.');
+          `Snowflake bounds need an epoch: ${layoutNames().join(', ')}, a custom epoch in Unix ms or a layout.`);
       }
       return boundsCodec(o.snowflake);
     },
@@ -354,7 +379,7 @@ export const snowflake: FormatModule = {
   generators: [{
     kind: 'snowflake', label: 'Snowflake', detail: '64-bit decimal: time + worker/process + sequence', hasTime: true, ascending: true,
     options: [
-      { name: 'epoch', type: 'string', description: 'twitter (default), discord, instagram, sonyflake, mastodon, or Unix ms', default: 'twitter' },
+      { name: 'epoch', type: 'string', description: 'twitter (default), discord, instagram, sonyflake, mastodon, sonyflake2, baidu, Unix ms, or a layout (epoch=…,unit=…,time=…,field=bits…)', default: 'twitter' },
       { name: 'workerId', type: 'number', description: 'worker id (Twitter, Discord)', min: 0, max: 31, default: 0 },
       { name: 'processId', type: 'number', description: 'process id (Discord)', min: 0, max: 31, default: 0 },
       { name: 'datacenterId', type: 'number', description: 'datacenter id (Twitter)', min: 0, max: 31, default: 0 },
@@ -364,3 +389,5 @@ export const snowflake: FormatModule = {
     generate: (count, o) => generate('snowflake', { ...o, count, epoch: generatorEpoch(o.epoch) }),
   }],
 };
+
+shareConstants();

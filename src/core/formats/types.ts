@@ -1,3 +1,4 @@
+import type { LayoutChoice } from '../snowflakeContext';
 import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLayout } from '../types';
 
 // The contract of one ID format. Every format is one module under src/core/formats/ that
@@ -78,8 +79,12 @@ export interface ScanContext {
   inBase64(start: number, end: number): boolean;
   /** The configured snowflake layout, undefined for `auto`; snowflake-like formats may read it. */
   readonly snowflake: SnowflakeLayout | undefined;
+  /** The layout the text before `start` names (a key, a parent key, a URL); undefined when it names none. */
+  snowflakeAt(start: number): LayoutChoice | undefined;
   /** False when bare decimal numbers must not be reported (hover setting). */
   readonly numbers: boolean;
+  /** Report bare numbers only when a layout is known (configured or named by the context). */
+  readonly numbersNeedLayout: boolean;
 }
 
 /** A match the scanner keeps; `start`/`end` may extend past the run (braces, `urn:uuid:`, dashes). */
@@ -132,6 +137,8 @@ export interface DecodedId extends Decoded {
   readonly bytes?: Uint8Array;
   /** Whether the time (if any) is plausible for the format; false sorts a reading last. */
   readonly plausible?: boolean;
+  /** Why a snowflake was read with its layout when the context chose it (a key, a URL). */
+  readonly readAs?: LayoutChoice;
   /** The other readings of the same text (snowflake presets, 13-char TSID vs TID), likeliest first. */
   readonly alternatives?: readonly DecodedId[];
   /** Plain `Decoded` with every value made (ISO time included), for JSON and deep comparison. */

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { scan } from '../../core';
 import { kindName } from '../decode/card';
-import { decodeContext } from '../decode/context';
+import { decodeContext, scanOptions } from '../decode/context';
 import { settings } from '../shared/settings';
 
 // While the debugger is stopped, IDs written in the visible lines of the stopped frame's file
 // get their creation time shown inline. VS Code asks only for the viewport, and only while
-// stopped. Bare numbers count as snowflakes only with a configured epoch, as for inlay hints: in
-// code, most long numbers are not IDs.
+// stopped. Bare numbers count as snowflakes only with a layout (the epoch setting, or the one
+// their key names), as for inlay hints: in code, most long numbers are not IDs.
 //
 // `debug.inlineValues` decides whether the provider exists at all. A registered provider replaces
 // VS Code's own inline variable values for the document (VS Code uses providers when a language
@@ -28,7 +28,8 @@ export class IdInlineValuesProvider implements vscode.InlineValuesProvider {
     token: vscode.CancellationToken): vscode.InlineValue[] {
     if (inlineValuesMode() !== 'auto') return [];
     const ctx = decodeContext(settings());
-    const opts = ctx.epoch === undefined ? { snowflakes: false } : { epoch: ctx.epoch, snowflakes: true };
+    // Bare numbers only with a layout: the epoch setting, or the one their key names.
+    const opts = scanOptions(ctx, undefined, 'context');
     const out: vscode.InlineValue[] = [];
     const last = Math.min(viewPort.end.line, document.lineCount - 1);
     for (let line = Math.max(0, viewPort.start.line); line <= last && !token.isCancellationRequested; line++) {

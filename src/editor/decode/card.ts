@@ -1,5 +1,7 @@
-import type { Decoded, DecodedId, FieldValue, SnowflakeCandidate } from '../../core';
-import { formatById, formatIso, formatLabel, formatRelative, isDecodedId, plausibleTime, presetLabel, represent, ulidTime } from '../../core';
+import type { Decoded, DecodedId, FieldValue, LayoutChoice, SnowflakeCandidate } from '../../core';
+import {
+  formatById, formatIso, formatLabel, formatRelative, isDecodedId, layoutLabel, plausibleTime, presetLabel, represent, ulidTime,
+} from '../../core';
 import type { DecodeContext } from './context';
 
 // What a decoded ID says, as labelled rows: one model behind the hover (compact) and the inspect
@@ -26,9 +28,17 @@ export interface Representation {
   value: string;
 }
 
+/** A piece of a sentence about document text: `code` pieces are the document's own words. */
+export interface Segment {
+  text: string;
+  code?: boolean;
+}
+
 export interface Card {
   decoded: Decoded;
   title: string;
+  /** Why a snowflake was read with its layout, when the text around it said so. */
+  readAs?: Segment[];
   /** Shown after the title in monospace: a TypeID's prefix. */
   titleCode?: string;
   /** `9 years ago`, when the ID holds a time. */
@@ -87,10 +97,26 @@ function title(d: Decoded, ctx: DecodeContext, readings: Reading[]): string {
   }
   if (d.kind === 'snowflake') {
     if (ctx.epochLabel) return `Snowflake (${ctx.epochLabel})`;
+    const readAs = (d as Partial<DecodedId>).readAs;
+    if (readAs) return `Snowflake (${layoutLabel(readAs.layout)})`;
     const plausible = readings.filter((r) => r.plausible);
     if (plausible.length === 1) return `Snowflake (${plausible[0]!.label}?)`;
   }
   return name;
+}
+
+/** "Read as Discord: key `guild_id` under `discord`", with the document's words as code. */
+export function readAsSegments(c: LayoutChoice): Segment[] {
+  const out: Segment[] = [{ text: `Read as ${layoutLabel(c.layout)}: ` }];
+  if (c.by === 'url') {
+    out.push({ text: `a ${c.site ?? ''} URL` });
+    return out;
+  }
+  if (c.by === 'parent' && c.child !== undefined) out.push({ text: 'key ' }, { text: c.child, code: true }, { text: ' under ' });
+  else out.push({ text: c.by === 'key' ? 'key ' : 'under ' });
+  out.push({ text: c.key ?? '', code: true });
+  if (c.pattern !== undefined) out.push({ text: ' (matches ' }, { text: c.pattern, code: true }, { text: ' in idsmith.snowflake.keys)' });
+  return out;
 }
 
 function hexDigits(text: string): string {
@@ -187,6 +213,7 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
     representations: [],
   };
   if (d.kind === 'typeid' && typeof d.fields.prefix === 'string') card.titleCode = d.fields.prefix || '(no prefix)';
+  if (id?.readAs) card.readAs = readAsSegments(id.readAs);
   if (!d.valid) {
     notes.push(d.error ?? 'This text looks like an ID but is not a valid one.');
     return card;
@@ -202,6 +229,7 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
     notes.push('Set idsmith.snowflake.epoch to read it one way.');
   }
   if (d.kind === 'snowflake' && ctx.epochNote) notes.push(ctx.epochNote);
+  if (d.kind === 'snowflake' && ctx.keyNote) notes.push(ctx.keyNote);
   if (ctx.zone.note && (d.time !== undefined || card.rows.some((r) => r.label === 'As ULID, UTC'))) notes.push(ctx.zone.note);
   return card;
 }

@@ -1,4 +1,4 @@
-import type { Card, CardRow, Reading } from './card';
+import type { Card, CardRow, Reading, Segment } from './card';
 import { code, row, text } from '../shared/markdown';
 
 // Renders a Card as markdown: compact for the hover (title line, one two-column table, links),
@@ -35,6 +35,11 @@ function readingsTable(readings: Reading[], full: boolean): string[] {
   ];
 }
 
+/** Prose in italics with the document's own words (keys, patterns) as code spans. */
+function sentence(segments: Segment[]): string {
+  return segments.filter((s) => s.text !== '').map((s) => (s.code ? code(s.text) : `_${text(s.text.trim())}_`)).join(' ');
+}
+
 function blocks(parts: string[][]): string {
   return parts.filter((p) => p.length > 0).map((p) => p.join('\n')).join('\n\n');
 }
@@ -43,7 +48,7 @@ function blocks(parts: string[][]): string {
 export function hoverMarkdown(card: Card, links: string[]): string {
   const rows = [...card.rows, ...card.representations.map((r) => ({ label: r.label, value: r.value, mono: true }))];
   return blocks([
-    [titleLine(card)],
+    card.readAs ? [`${titleLine(card)}  `, sentence(card.readAs)] : [titleLine(card)],
     card.readings.length > 1 ? readingsTable(card.readings, false) : [],
     compactTable(rows),
     card.notes.length > 0 ? [card.notes.map((n) => `_${text(n)}_`).join('  \n')] : [],
@@ -64,7 +69,7 @@ export function documentMarkdown(card: Card): string {
   let heading = `# ${text(card.title)}`;
   if (card.titleCode !== undefined) heading += ` ${code(card.titleCode)}`;
   return blocks([
-    [heading],
+    card.readAs ? [heading, '', sentence(card.readAs)] : [heading],
     ['| Field | Value |', '|:--|:--|', ...facts.map((r) => row([text(r.label), cell(r)]))],
     card.representations.length > 0
       ? ['## Representations', '', '| Format | Value |', '|:--|:--|', ...card.representations.map((r) => row([text(r.label), code(r.value)]))]

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { layoutLabel, type SnowflakeLayout } from '../../core';
+import { layoutLabel, type KeyRule, type ScanOptions, type SnowflakeLayout } from '../../core';
 import type { Settings } from '../shared/settings';
 import { zonedTime, type ZonedTime } from './zonedTime';
 
@@ -13,7 +13,21 @@ export interface DecodeContext {
   epochLabel?: string;
   /** Why the configured epoch was ignored, for the user to fix it. */
   epochNote?: string;
+  /** `idsmith.snowflake.keys`: key patterns that pick a layout where no epoch is set. */
+  keys: readonly KeyRule[];
+  /** What was skipped in `idsmith.snowflake.layouts`/`keys`, for the user to fix it. */
+  keyNote?: string;
   zone: ZonedTime;
+}
+
+/**
+ * The scanner's options for these settings: the configured epoch, or else the layout the text
+ * names (keys, enclosing keys, URLs; the user's patterns first). `before`: the document text
+ * before the scanned text, for enclosing keys (a function is only called when a number needs it).
+ */
+export function scanOptions(ctx: DecodeContext, before?: string | (() => string), snowflakes: boolean | 'context' = true): ScanOptions {
+  if (ctx.epoch !== undefined) return { epoch: ctx.epoch, snowflakes: snowflakes !== false };
+  return { snowflakes, context: before === undefined ? { rules: ctx.keys } : { rules: ctx.keys, before } };
 }
 
 function readEpoch(s: Settings): Pick<DecodeContext, 'epoch' | 'epochLabel' | 'epochNote'> {
@@ -27,7 +41,8 @@ const cache = new WeakMap<Settings, DecodeContext>();
 export function decodeContext(s: Settings): DecodeContext {
   let ctx = cache.get(s);
   if (!ctx) {
-    ctx = { ...readEpoch(s), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language) };
+    const keyNote = s.snowflake.keyErrors.length > 0 ? `Skipped: ${s.snowflake.keyErrors.join('; ')}` : undefined;
+    ctx = { ...readEpoch(s), keys: s.snowflake.keys, ...(keyNote ? { keyNote } : {}), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language) };
     cache.set(s, ctx);
   }
   return ctx;

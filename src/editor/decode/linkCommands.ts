@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { applyEdits } from '../shared/edits';
 import { convert } from '../../core';
 import { Commands } from '../shared/commands';
 import { errorMessage } from '../shared/outcome';
@@ -61,11 +62,10 @@ async function convertAt(args: unknown): Promise<boolean> {
     void vscode.window.showWarningMessage(`Idsmith: ${args.text} is no longer at that place in the document; hover the ID again to convert it.`);
     return false;
   }
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(uri, range, converted);
-  const applied = await vscode.workspace.applyEdit(edit);
-  if (!applied) void vscode.window.showErrorMessage(`Idsmith: could not edit ${uri.path.split('/').pop() ?? 'the document'} (is it read-only?).`);
-  return applied;
+  const outcome = await applyEdits(document, document.version, [{ range, text: converted }]);
+  if (outcome === 'stale') void vscode.window.showWarningMessage(`Idsmith: the document changed; ${args.text} was not converted. Hover the ID again.`);
+  if (outcome === 'refused') void vscode.window.showErrorMessage(`Idsmith: could not edit ${uri.path.split('/').pop() ?? 'the document'} (is it read-only?).`);
+  return outcome === 'applied';
 }
 
 export function registerLinkCommands(context: vscode.ExtensionContext): void {

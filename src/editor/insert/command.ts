@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { IdError, generate, generatorKinds, parseTimeInput, timedKinds } from '../../core';
 import type { GenKind, GeneratorOptions as GenerateOptions } from '../../core';
 import { Commands } from '../shared/commands';
-import { errorMessage } from '../shared/outcome';
+import { command, errorMessage } from '../shared/outcome';
 import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './spelling';
 import type { FormatOverride } from './spelling';
 import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './edit';
@@ -189,29 +189,9 @@ async function insertAtTime(context: vscode.ExtensionContext, arg: unknown): Pro
 }
 
 /** Runs a command body, turning every failure into a message and a `failed` result. */
+/** Insert's commands resolve to `InsertResult` (shared/outcome.ts's protocol). */
 function guarded(body: (arg: unknown) => Promise<InsertResult>): (arg: unknown) => Promise<InsertResult> {
-  return async (arg) => {
-    try {
-      return await body(arg);
-    } catch (e) {
-      if (e instanceof Cancelled) return { status: 'cancelled' };
-      const failure =
-        e instanceof InsertFailure ? e : new InsertFailure('GENERATION_FAILED', `Unexpected error: ${errorMessage(e)}`);
-      const setting = failure.setting;
-      if (setting) {
-        void vscode.window.showErrorMessage(`Idsmith: ${failure.message}`, 'Open Setting').then((choice) => {
-          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', setting);
-        });
-      } else if (failure.code === 'NOTHING_FOUND') {
-        void vscode.window.showInformationMessage(`Idsmith: ${failure.message}`);
-      } else {
-        void vscode.window.showErrorMessage(`Idsmith: ${failure.message}`);
-      }
-      return setting
-        ? { status: 'failed', code: failure.code, message: failure.message, setting }
-        : { status: 'failed', code: failure.code, message: failure.message };
-    }
-  };
+  return command(body);
 }
 
 export function register(context: vscode.ExtensionContext): void {

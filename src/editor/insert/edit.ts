@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { InsertFailure } from './result';
 import { isEditable } from '../shared/writable';
+import type { Replacement } from '../shared/edits';
 
 // Applying IDs to an editor: one edit for every selection (one undo step, all or nothing), and
-// cursors placed after what was inserted.
+// cursors placed after what was inserted. The one edit that goes through the editor rather than
+// shared/edits.ts's applyEdits, because it also moves the cursors (its EOL and indentation
+// helpers are shared/edits.ts's).
 
-export interface Replacement {
-  range: vscode.Range;
-  text: string;
-}
+export type { Replacement } from '../shared/edits';
+export { eolOf, indentationAt } from '../shared/edits';
 
 export function activeEditor(): vscode.TextEditor {
   const editor = vscode.window.activeTextEditor;
@@ -29,15 +30,6 @@ export function selectionsInOrder(editor: vscode.TextEditor): vscode.Selection[]
   return [...editor.selections].sort((a, b) => a.start.compareTo(b.start));
 }
 
-/** The whitespace a line starts with, so IDs on continuation lines line up with the first. */
-export function indentationAt(document: vscode.TextDocument, line: number): string {
-  const text = document.lineAt(line).text;
-  return text.slice(0, text.length - text.trimStart().length);
-}
-
-export function eolOf(document: vscode.TextDocument): string {
-  return document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-}
 
 /**
  * Replaces every range in one edit. `reps` must be in document order and not overlap (VS Code

@@ -35,6 +35,7 @@ export function snowflakeOptions(s: Settings): GenerateOptions {
     case 'instagram':
       return { epoch, shardId: range('idsmith.instagram.shardId', s.instagram.shardId, 0, 8191) };
     case 'sonyflake':
+    case 'sonyflake2':
       return { epoch, machineId: range('idsmith.sonyflake.machineId', s.sonyflake.machineId, 0, 65535) };
     case 'mastodon':
       return { epoch };

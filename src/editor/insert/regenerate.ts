@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-  IdError, SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid, scan,
+  IdError, SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid,
 } from '../../core';
 import type { GenKind, GeneratorOptions as GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../../core';
 import { spell } from './spelling';
@@ -10,7 +10,7 @@ import type { Replacement } from './edit';
 import { snowflakeOptions } from './options';
 import { decodeContext } from '../decode/context';
 import { InsertFailure } from './result';
-import { idUnder, withoutOverlaps } from '../decode/locate';
+import { idsInSelections, type Located } from '../decode/locate';
 import type { InsertResult } from './result';
 import { settings } from '../shared/settings';
 import type { Settings } from '../shared/settings';
@@ -61,7 +61,10 @@ function snowflakePlan(m: ScanMatch, s: Settings): Plan | Skip {
     // Only snowflakes need the epoch: they stay as they are, everything else is regenerated.
     return new Skip(`setting idsmith.snowflake.epoch is invalid: ${s.snowflake.epochError}`);
   }
-  if (layout === undefined) {
+  if (layout === undefined && m.decoded.readAs) {
+    // Its key or URL named the layout (the scanner checked that its reading is plausible).
+    layout = m.decoded.readAs.layout;
+  } else if (layout === undefined) {
     // Any decimal decodes under every preset: only one plausible reading says which it is.
     const d = decodeSnowflake(m.text);
     const plausible = (d.candidates ?? []).filter((c) => c.plausible);
@@ -104,30 +107,11 @@ export function planFor(m: ScanMatch, s: Settings): Plan | Skip {
   }
 }
 
-/** Every ID in the selections (an empty selection means the ID under the cursor), with
- *  absolute offsets, in document order and without duplicates. */
-function found(editor: vscode.TextEditor, s: Settings): { match: ScanMatch; range: vscode.Range }[] {
-  const doc = editor.document;
-  // The validated epoch: a broken setting reads snowflakes as in `auto` instead of throwing,
-  // and snowflakePlan then says why they are left alone.
-  const ctx = decodeContext(s);
-  const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };
-  const out: { match: ScanMatch; range: vscode.Range; start: number; end: number }[] = [];
-  for (const sel of selectionsInOrder(editor)) {
-    if (sel.isEmpty) {
-      const m = idUnder(doc.lineAt(sel.active.line).text, sel.active.character, ctx);
-      if (m) {
-        const start = doc.offsetAt(new vscode.Position(sel.active.line, m.start));
-        out.push({ match: m, range: new vscode.Range(sel.active.line, m.start, sel.active.line, m.end), start, end: start + m.end - m.start });
-      }
-      continue;
-    }
-    const base = doc.offsetAt(sel.start);
-    for (const m of scan(doc.getText(sel), opts)) {
-      out.push({ match: m, range: new vscode.Range(doc.positionAt(base + m.start), doc.positionAt(base + m.end)), start: base + m.start, end: base + m.end });
-    }
-  }
-  return withoutOverlaps(out);
+/** Every ID in the selections (an empty selection means the ID under the cursor), in document
+ *  order and without duplicates. The validated epoch: a broken setting reads snowflakes as in
+ *  `auto` instead of throwing, and snowflakePlan then says why they are left alone. */
+function found(editor: vscode.TextEditor, s: Settings): Located[] {
+  return idsInSelections(editor.document, selectionsInOrder(editor), decodeContext(s));
 }
 
 export async function regenerate(): Promise<InsertResult> {

@@ -1,17 +1,10 @@
 import type { GenKind } from '../../core';
+import type { CancelledOutcome, FailedOutcome } from '../shared/outcome';
 
-// What the insert commands resolve to. VS Code's API cannot read notification text, so every
-// outcome the user sees as a message is also returned as data: keybindings ignore it, tests and
-// other extensions check it. The commands never reject; a failure is a value with a code.
+// What the insert commands resolve to, in the protocol of shared/outcome.ts: `inserted` or
+// `regenerated` with their data, else `cancelled` or `failed`.
 
-export type FailureCode =
-  | 'NO_EDITOR' // no active text editor
-  | 'READ_ONLY' // the document cannot be edited (read-only file system or editor)
-  | 'INVALID_SETTING' // an `idsmith.*` setting the kind needs is out of range; `setting` names it
-  | 'INVALID_ARGUMENT' // the command's argument (kind, time, count, format, namespace, …) is wrong
-  | 'GENERATION_FAILED' // the core refused, e.g. a time the kind cannot hold
-  | 'EDIT_FAILED' // the editor rejected the edit (document changed meanwhile or read-only)
-  | 'NOTHING_FOUND'; // regenerate: no ID in the selections
+export type { FailureCode } from '../shared/outcome';
 
 export type InsertResult =
   | {
@@ -28,18 +21,8 @@ export type InsertResult =
       /** IDs left as they were, each with the reason shown to the user. */
       skipped: { text: string; reason: string }[];
     }
-  | { status: 'cancelled' }
-  | { status: 'failed'; code: FailureCode; message: string; setting?: string };
+  | CancelledOutcome
+  | FailedOutcome;
 
-/** Thrown inside the commands, turned into a `failed` result and an error message at the top. */
-export class InsertFailure extends Error {
-  constructor(
-    readonly code: FailureCode,
-    message: string,
-    readonly setting?: string,
-  ) {
-    super(message);
-  }
-}
-
-export { Cancelled } from '../shared/outcome';
+/** The commands' failure: shared/outcome.ts's, by the name the insert code has always used. */
+export { CommandFailure as InsertFailure, Cancelled } from '../shared/outcome';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { GenKind, SnowflakeLayout } from '../../core';
-import { IdError, generatorKinds, parseSnowflakeEpoch } from '../../core';
+import type { GenKind, KeyRule, NamedLayouts, SnowflakeLayout } from '../../core';
+import { IdError, generatorKinds, parseKeyRules, parseLayouts, parseSnowflakeEpoch } from '../../core';
 
 // Typed, cached view of `contributes.configuration`: read once, refreshed on change, every raw
 // value normalised with a fallback so providers never re-read or re-validate per call.
@@ -44,13 +44,19 @@ export interface SnowflakeSettings {
   epochError?: string;
   workerId: number;
   processId: number;
+  /** `idsmith.snowflake.layouts`, parsed: the user's layouts by lower-case name. */
+  layouts: NamedLayouts;
+  /** `idsmith.snowflake.keys`, parsed: key patterns that pick a layout, in the setting's order. */
+  keys: readonly KeyRule[];
+  /** What was wrong in `layouts` or `keys` (those entries are skipped), for the hover's notes. */
+  keyErrors: readonly string[];
 }
 
 /** `idsmith.snowflake.epoch`, parsed by the one parser the core and the CLI use. */
-function snowflakeEpoch(raw: unknown): Pick<SnowflakeSettings, 'epoch' | 'layout' | 'epochError'> {
+function snowflakeEpoch(raw: unknown, named: NamedLayouts): Pick<SnowflakeSettings, 'epoch' | 'layout' | 'epochError'> {
   const epoch = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? (typeof raw === 'string' ? raw.trim() : raw) : 'auto';
   try {
-    const layout = parseSnowflakeEpoch(epoch);
+    const layout = parseSnowflakeEpoch(epoch, Date.now(), named);
     return layout ? { epoch, layout } : { epoch: 'auto' };
   } catch (e) {
     if (!(e instanceof IdError)) throw e;
@@ -118,8 +124,16 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
   };
   const epoch = get('snowflake.epoch');
   if (epoch !== undefined && epoch !== null && typeof epoch !== 'string' && typeof epoch !== 'number') {
-    problem('snowflake.epoch', 'must be a preset name or a custom epoch in Unix ms');
+    problem('snowflake.epoch', 'must be a layout name, a custom epoch in Unix ms or a layout');
   }
+  const layouts = parseLayouts(get('snowflake.layouts'));
+  const keys = parseKeyRules(get('snowflake.keys'), Date.now(), layouts.layouts);
+  const keyErrors = [
+    ...layouts.errors.map((e) => `idsmith.snowflake.layouts: ${e}`),
+    ...keys.errors.map((e) => `idsmith.snowflake.keys: ${e}`),
+  ];
+  for (const e of layouts.errors) problem('snowflake.layouts', `skips an entry (${e})`);
+  for (const e of keys.errors) problem('snowflake.keys', `skips an entry (${e})`);
   return {
     defaultKind: oneOf('defaultKind', generatorKinds(), 'ulid'),
     uuid: {
@@ -133,9 +147,12 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
       templates: stringMap('insert.templates'),
     },
     snowflake: {
-      ...snowflakeEpoch(typeof epoch === 'string' || typeof epoch === 'number' ? epoch : undefined),
+      ...snowflakeEpoch(typeof epoch === 'string' || typeof epoch === 'number' ? epoch : undefined, layouts.layouts),
       workerId: integer('snowflake.workerId', 0),
       processId: integer('snowflake.processId', 0),
+      layouts: layouts.layouts,
+      keys: keys.rules,
+      keyErrors,
     },
     instagram: { shardId: integer('instagram.shardId', 0) },
     sonyflake: { machineId: integer('sonyflake.machineId', 0) },

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { visit } from 'jsonc-parser';
-import { checkText, createCheck, utf8Writer, type CheckProblem } from '../../src/core';
+import { checkText, checkTextInSlices, createCheck, utf8Writer, type CheckProblem } from '../../src/core';
 import { JsonReader } from '../../src/core/check/json';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -167,6 +167,14 @@ describe('check: bounded state', () => {
     assert.equal(late.problems.filter((p) => p.code === 'duplicate').length, 1100);
   });
 
+  it('a first row wider than HELD_FIELDS_MAX is handed over early: its first 4,096 names still name columns', () => {
+    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const header = ['id', ...Array.from({ length: 4999 }, (_, i) => `c${i}`)].join(',');
+    const row = [A, ...Array.from({ length: 4999 }, () => 'x')].join(',');
+    const r = checkText(`${header}\n${row}\n${row}\n`, { fileName: 'wide.csv', now: NOW });
+    assert.deepEqual(r.problems.map((p) => [p.code, p.path, p.range.start.line]), [['duplicate', 'column id', 2]]);
+  });
+
   it('an `id` column reports each duplicate the moment it is read, before the end', () => {
     const seen: CheckProblem[] = [];
     const stream = createCheck({ fileName: 'a.csv', now: NOW, onProblem: (p) => seen.push(p) });
@@ -185,5 +193,25 @@ describe('check: JSON nesting', () => {
     const r = checkText(`[${deep}, {"id": "${A}"}, {"id": "${A}"}]`, { fileName: 'deep.json', now: NOW });
     // Only the pair outside the deep part is seen: one duplicate, under the top array.
     assert.deepEqual(r.problems.map((p) => [p.code, p.path]), [['duplicate', '$[*].id']]);
+  });
+});
+
+describe('check: in slices (the editor\'s automatic check)', () => {
+  it('gives checkText\'s result for any slice size, pausing between slices', async () => {
+    const fixture = fc.constantFrom(...FIXTURES).chain(([fileName, arb]) => arb.map((text) => [fileName, text] as const));
+    await fc.assert(fc.asyncProperty(fixture, fc.integer({ min: 1, max: 5000 }), async ([fileName, text], chars) => {
+      let pauses = 0;
+      const r = await checkTextInSlices(text, { fileName, now: NOW }, { chars, pause: async () => { pauses++; }, stop: () => false });
+      assert.deepEqual(r, checkText(text, { fileName, now: NOW }));
+      assert.equal(pauses, Math.ceil(text.length / Math.max(1024, chars)));
+    }), { numRuns: 100 });
+  });
+
+  it('stops at the first pause after stop() says so, with no result', async () => {
+    const text = `[${Array.from({ length: 2000 }, () => '{"id": "01ARYZ6S41TSV4RRFFQ69G5FAV"}').join(',')}]`;
+    let pauses = 0;
+    const r = await checkTextInSlices(text, { fileName: 'a.json', now: NOW }, { chars: 1024, pause: async () => { pauses++; }, stop: () => pauses >= 3 });
+    assert.equal(r, undefined);
+    assert.equal(pauses, 3);
   });
 });

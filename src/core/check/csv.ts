@@ -16,6 +16,8 @@ export interface CsvField {
 
 /** Longer fields keep only this many characters: no ID, label or header name is this long. */
 export const FIELD_MAX = 4096;
+/** The first record is held (it may be a header) for at most this many fields; the rest follow one by one. */
+export const HELD_FIELDS_MAX = 4096;
 
 /** Reads text given in pieces: `read` takes the source from `base` on, as far as it goes. */
 export interface Reader {
@@ -177,8 +179,12 @@ export class CsvReader implements Reader {
     const f: CsvField = { value, start, end, verbatim: !this.escaped && !long };
     this.head = undefined;
     if (this.index > 0 || value !== '' || end !== start) this.blank = false;
-    if (this.held) this.held.push(f);
-    else this.onField(f, this.index, this.row);
+    if (this.held) {
+      this.held.push(f);
+      if (this.held.length >= HELD_FIELDS_MAX) this.release();
+    } else {
+      this.onField(f, this.index, this.row);
+    }
   }
 
   private endRecord(): void {
@@ -188,14 +194,19 @@ export class CsvReader implements Reader {
         this.held = [];
         return;
       }
-      const fields = this.held;
-      this.held = undefined;
-      if (this.onFirstRow) this.onFirstRow(fields);
-      else fields.forEach((f, i) => this.onField(f, i, 0));
+      this.release();
       this.row++;
       return;
     }
     if (!this.blank) this.row++;
+  }
+
+  /** Hands over the held first record (or its first HELD_FIELDS_MAX fields). */
+  private release(): void {
+    const fields = this.held!;
+    this.held = undefined;
+    if (this.onFirstRow) this.onFirstRow(fields);
+    else fields.forEach((f, i) => this.onField(f, i, 0));
   }
 }
 
@@ -210,7 +221,7 @@ export function readCsv(text: string, delimiter: string, onRow: (fields: CsvFiel
       row = r;
     }
     fields[i] = f;
-  }, (first) => onRow(first, 0));
+  });
   reader.read(text, 0, true);
   const blank = fields.length === 1 && fields[0]!.value === '' && fields[0]!.end === fields[0]!.start;
   if (fields.length > 0 && !blank) onRow(fields, row);

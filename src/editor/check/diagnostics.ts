@@ -143,6 +143,12 @@ export class Checker implements vscode.Disposable {
     }
   }
 
+  /** The result for the document's current version if a check has computed it, else undefined. */
+  cachedResult(document: vscode.TextDocument): CheckResult | undefined {
+    const cached = this.results.get(document.uri.toString());
+    return cached && cached.version === document.version ? cached.result : undefined;
+  }
+
   /** The result for the document's current version, computed (all at once) if needed. */
   resultFor(document: vscode.TextDocument): CheckResult {
     const cached = this.results.get(document.uri.toString());

@@ -69,8 +69,11 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
     const ours = context.diagnostics.filter((d) => d.source === SOURCE);
     if (ours.length === 0 || !isEditable(document.uri)) return undefined;
     // Diagnostics come back from the workbench as plain copies: the problem behind each is
-    // found again in the result for this very version (cached, so no re-parse).
-    const result = this.checker.resultFor(document);
+    // found again in the result for this very version. Only a cached one: right after an edit
+    // the diagnostics are of the old text, and checking a large file here, all at once, would
+    // hold the extension host; the fixes return with the check of the new version.
+    const result = this.checker.cachedResult(document);
+    if (!result) return undefined;
     const at = (d: vscode.Diagnostic) => result.problems.find((p) => p.code === d.code && rangeOf(p).isEqual(d.range));
     const actions: vscode.CodeAction[] = [];
     for (const d of ours) {

@@ -143,10 +143,14 @@ export class Checker implements vscode.Disposable {
     }
   }
 
-  /** The result for the document's current version if a check has computed it, else undefined. */
-  cachedResult(document: vscode.TextDocument): CheckResult | undefined {
+  /**
+   * The result for the document's current version: cached, or checked now in slices (and
+   * shown); undefined when the document changes before it is done.
+   */
+  async currentResult(document: vscode.TextDocument): Promise<CheckResult | undefined> {
     const cached = this.results.get(document.uri.toString());
-    return cached && cached.version === document.version ? cached.result : undefined;
+    if (cached && cached.version === document.version) return cached.result;
+    return this.publish(document);
   }
 
   /** The result for the document's current version, computed (all at once) if needed. */

@@ -64,16 +64,16 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
 
   constructor(private readonly checker: Checker) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] | undefined {
+  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[] | undefined> {
     if (context.only && !context.only.intersects(vscode.CodeActionKind.QuickFix)) return undefined;
     const ours = context.diagnostics.filter((d) => d.source === SOURCE);
     if (ours.length === 0 || !isEditable(document.uri)) return undefined;
     // Diagnostics come back from the workbench as plain copies: the problem behind each is
-    // found again in the result for this very version. Only a cached one: right after an edit
-    // the diagnostics are of the old text, and checking a large file here, all at once, would
-    // hold the extension host; the fixes return with the check of the new version.
-    const result = this.checker.cachedResult(document);
-    if (!result) return undefined;
+    // found again in the result for this very version: cached, or (right after an edit, whose
+    // check has not run yet) checked now in slices, never all at once on a large file.
+    const version = document.version;
+    const result = await this.checker.currentResult(document);
+    if (!result || token.isCancellationRequested || document.version !== version) return undefined;
     const at = (d: vscode.Diagnostic) => result.problems.find((p) => p.code === d.code && rangeOf(p).isEqual(d.range));
     const actions: vscode.CodeAction[] = [];
     for (const d of ours) {

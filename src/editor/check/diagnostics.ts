@@ -39,6 +39,11 @@ export class IdDiagnostic extends vscode.Diagnostic {
   }
 }
 
+interface Waiter {
+  version: number;
+  resolve(result: CheckResult | undefined): void;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class Checker implements vscode.Disposable {
@@ -50,6 +55,8 @@ export class Checker implements vscode.Disposable {
   private readonly results = new Map<string, { version: number; result: CheckResult }>();
   /** The check in flight per document: a newer one (or a close) makes the older stop. */
   private readonly running = new Map<string, object>();
+  /** Callers waiting for the result of a version, per document. */
+  private readonly waiters = new Map<string, Waiter[]>();
   /** Documents already told that they are too large for automatic checks. */
   private readonly toldTooLarge = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -59,7 +66,10 @@ export class Checker implements vscode.Disposable {
     this.disposables.push(
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        this.settle(e.document.uri.toString(), (w) => w.version !== e.document.version, undefined);
+        this.schedule(e.document, DEBOUNCE_MS);
+      }),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
     );
     onDidChangeSettings(() => {
@@ -106,6 +116,7 @@ export class Checker implements vscode.Disposable {
     this.results.delete(key);
     this.running.delete(key);
     this.toldTooLarge.delete(key);
+    this.settle(key, () => true, undefined);
     this.collection.delete(uri);
   }
 
@@ -144,13 +155,32 @@ export class Checker implements vscode.Disposable {
   }
 
   /**
-   * The result for the document's current version: cached, or checked now in slices (and
-   * shown); undefined when the document changes before it is done.
+   * The result for the document's current version once its scheduled check has it (at once
+   * when cached); undefined when the text changes first, `token` cancels, or nothing will
+   * check it. Starts no check itself, so asking on every keystroke costs nothing.
    */
-  async currentResult(document: vscode.TextDocument): Promise<CheckResult | undefined> {
-    const cached = this.results.get(document.uri.toString());
-    if (cached && cached.version === document.version) return cached.result;
-    return this.publish(document);
+  resultWhenChecked(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<CheckResult | undefined> {
+    const key = document.uri.toString();
+    const cached = this.results.get(key);
+    if (cached && cached.version === document.version) return Promise.resolve(cached.result);
+    if (!this.covers(document) || (!this.requested.has(key) && this.tooLarge(document))) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const waiter: Waiter = { version: document.version, resolve };
+      const list = this.waiters.get(key) ?? [];
+      list.push(waiter);
+      this.waiters.set(key, list);
+      token.onCancellationRequested(() => this.settle(key, (w) => w === waiter, undefined));
+    });
+  }
+
+  /** Resolves (and drops) the waiters of `key` that `which` picks. */
+  private settle(key: string, which: (w: Waiter) => boolean, result: CheckResult | undefined): void {
+    const list = this.waiters.get(key);
+    if (!list) return;
+    const keep = list.filter((w) => !which(w));
+    for (const w of list) if (which(w)) w.resolve(result);
+    if (keep.length > 0) this.waiters.set(key, keep);
+    else this.waiters.delete(key);
   }
 
   /** The result for the document's current version, computed (all at once) if needed. */
@@ -184,6 +214,7 @@ export class Checker implements vscode.Disposable {
       if (this.running.get(key) === run) this.running.delete(key);
       if (!result) return undefined;
       this.results.set(key, { version, result });
+      this.settle(key, (w) => w.version === version, result);
     }
     if (this.disposed || document.isClosed || document.version !== version) return undefined;
     this.collection.set(document.uri, result.problems.map((p) => diagnosticOf(document.uri, p)));
@@ -192,6 +223,7 @@ export class Checker implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    for (const key of [...this.waiters.keys()]) this.settle(key, () => true, undefined);
     for (const t of this.timers.values()) clearTimeout(t);
     for (const d of this.disposables) d.dispose();
   }

@@ -7,6 +7,7 @@ import { decodeTypeId } from '../formats/typeid';
 import { IdError, type Decoded, type IdKind } from '../types';
 import { decodeUlid } from '../formats/ulid';
 import { decodeUuid } from '../formats/uuid';
+import { formatLabel } from '../formats/registry';
 import type { DecodedId } from '../formats/types';
 import { CsvReader, type CsvField, type Reader } from './csv';
 import { IdTable, keyOfBytes, keyOfText } from './idtable';
@@ -158,6 +159,11 @@ export function decodeAs(kind: IdKind, text: string, epoch?: unknown): DecodedId
 const KIND_NAMES: Record<IdKind, string> = {
   ulid: 'ULID', uuid: 'UUID', ksuid: 'KSUID', objectid: 'ObjectId', typeid: 'TypeID', snowflake: 'snowflake',
 };
+
+/** How messages name a kind: the registry's label for kinds added since (`XID`, `TSID`). */
+function kindName(kind: IdKind): string {
+  return KIND_NAMES[kind] ?? formatLabel(kind);
+}
 
 /** Text that is a placeholder, an expression or prose rather than an attempt at an ID. */
 const NOT_AN_ATTEMPT = /[\s{}$%<>()]|^$|^(?:null|none|nil|undefined|true|false|default|todo|tbd|x+|-+|\?+)$/i;
@@ -324,7 +330,7 @@ class Checker {
       if (other && text.length >= 17) return this.found(other.kind, other.decoded, text, start, verbatim, path, key);
       if (!verbatim) return;
       const fix = label.kind === 'ulid' ? fixUlid(text) : undefined;
-      const message = `invalid ${KIND_NAMES[label.kind]} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
+      const message = `invalid ${kindName(label.kind)} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
       this.report('invalid', 'error', { start, end: start + text.length, text, kind: label.kind }, path, message, fix ? { fix } : {});
       return;
     }
@@ -348,7 +354,7 @@ class Checker {
     }
     if (!verbatim) return; // a range we cannot point at exactly is not reported
     if (d.unixMs !== undefined && d.unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', occ, path, `${KIND_NAMES[kind]} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+      this.report('future', 'warning', occ, path, `${kindName(kind)} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     let col = this.columns.get(path);
     if (!col) {
@@ -363,7 +369,7 @@ class Checker {
     const first = table.firstOrAdd(k, at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
-      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${KIND_NAMES[kind]} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
+      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
       if (col.named) this.emit(p);
       else if (col.repeats) {
         col.repeats.push(p);
@@ -374,7 +380,7 @@ class Checker {
     if (d.unixMs !== undefined && timeOrdered(kind, d)) {
       if (col.ordered > 0 && d.unixMs < col.lastMs && col.backs) {
         col.backs.push(this.problem('unsorted', 'info', occ, col.path,
-          `${KIND_NAMES[kind]} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
+          `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
         if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;
       }
       col.ordered++;
@@ -392,7 +398,7 @@ class Checker {
   futureOnly(m: ScanMatch, base: number): void {
     const at = { start: base + m.start, end: base + m.end, text: m.text, kind: m.kind };
     if (m.decoded.unixMs !== undefined && m.decoded.unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', at, '', `${KIND_NAMES[m.kind]} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+      this.report('future', 'warning', at, '', `${kindName(m.kind)} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     this.onId?.({ kind: m.kind, text: m.text, start: at.start, end: at.end, path: '', ...(m.decoded.unixMs !== undefined ? { unixMs: m.decoded.unixMs } : {}), ...(m.decoded.version !== undefined ? { version: m.decoded.version } : {}) });
   }

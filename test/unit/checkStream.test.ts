@@ -44,8 +44,8 @@ const rowsOf = (width: number) => fc.array(fc.array(fc.oneof(id, id.map((s) => `
 const csv = fc.tuple(fc.integer({ min: 1, max: 4 }), nl, fc.boolean()).chain(([w, n, header]) =>
   rowsOf(w).map((rows) => (header ? KEYS.slice(0, w).join(',') + n : '') + rows.map((r) => r.join(',')).join(n) + n));
 const tsv = fc.tuple(fc.integer({ min: 1, max: 3 }), nl).chain(([w, n]) => rowsOf(w).map((rows) => rows.map((r) => r.join('\t')).join(n)));
-const sql = fc.array(fc.tuple(fc.array(fc.tuple(id, fc.constantFrom("'", '')), { minLength: 1, maxLength: 5 }), gap), { maxLength: 8 })
-  .map((tuples) => `-- seed ☕\nINSERT INTO public.users (id, customer) VALUES\r\n` + tuples.map(([vs, g]) => `(${vs.map(([v, q]) => q === "'" ? `'${v.replace(/'/g, "''")}'` : `f(${JSON.stringify(v)}, 1)`).join(', ')})${g}`).join(',\n') + ';\n/* done */ INSERT INTO t VALUES (\'unterminated');
+const sql = fc.array(fc.tuple(fc.array(fc.tuple(id, fc.constantFrom("'", ''), gap), { minLength: 1, maxLength: 5 }), gap), { maxLength: 8 })
+  .map((tuples) => `-- seed ☕\nINSERT INTO public.users (id, customer) VALUES\r\n` + tuples.map(([vs, g]) => `(${vs.map(([v, q, vg]) => (q === "'" ? `'${v.replace(/'/g, "''")}'` : `f(${JSON.stringify(v)}, 1)`) + vg).join(', ')})${g}`).join(',\n') + ';\n/* done */ INSERT INTO t VALUES (\'unterminated');
 const yaml = fc.array(fc.array(fc.tuple(key, id, fc.constantFrom('', '"', "'")), { minLength: 1, maxLength: 3 }), { maxLength: 12 })
   .chain((rows) => fc.tuple(fc.constant(rows), fc.boolean(), nl.filter((n) => !n.includes(' '))).map(([rs, multi, n]) =>
     rs.map((r, i) => (multi && i % 4 === 0 ? `---${n}` : '') + r.map(([k, v, q], j) => `${j === 0 ? '- ' : '  '}${/^[\w]+$/.test(k) ? k : JSON.stringify(k)}: ${q}${v}${q}`).join(n)).join(n) + n));
@@ -106,6 +106,22 @@ describe('check: streamed', () => {
       }), { numRuns: 200 });
     });
   }
+
+  it('every single cut position of small fixtures gives the same problems', () => {
+    for (const [fileName, arb] of FIXTURES) {
+      for (const s of fc.sample(arb.filter((t) => t.length < 1500), 4)) {
+        const whole = checkText(s, { fileName, now: NOW, collect: false }).problems;
+        for (let cut = 1; cut < s.length; cut++) assert.deepEqual(streamText(s, [cut], fileName), whole, `${fileName} cut at ${cut}`);
+      }
+    }
+  });
+
+  it('SQL: a literal whose comma comes after a line break and a cut keeps its position', () => {
+    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const text = `INSERT INTO t (id) VALUES ('${A}'\n, 1),\n('${A}'\n\n, 2);\n`;
+    const cut = text.indexOf(', 2');
+    assert.deepEqual(streamText(text, [cut], 'a.sql').map((p) => p.range.start), [{ line: 2, character: 2 }]);
+  });
 
   it('one character at a time gives the same problems', () => {
     for (const [fileName, arb] of FIXTURES) {

@@ -172,7 +172,9 @@ export class SqlReader implements Reader {
   read(text: string, base: number, final: boolean): number {
     const keep = this.tokens.read(text, base, final);
     if (final && this.state === P.Tuple) this.endTuple();
-    return keep;
+    // A literal is handed on at the comma or parenthesis after it, which may come pieces later:
+    // its position is still to be asked for.
+    return this.state === P.Tuple && this.items === 1 && this.item ? Math.min(keep, this.item.start) : keep;
   }
 
   private token(t: Tok): void {

@@ -107,9 +107,10 @@ describe('check: streamed', () => {
     });
   }
 
-  it('every single cut position of small fixtures gives the same problems', () => {
+  it('every single cut position of small fixtures gives the same problems', function () {
+    this.timeout(60_000); // about 2 s alone; the machine is shared
     for (const [fileName, arb] of FIXTURES) {
-      for (const s of fc.sample(arb.filter((t) => t.length < 1500), 4)) {
+      for (const s of fc.sample(arb.filter((t) => t.length < 800), 4)) {
         const whole = checkText(s, { fileName, now: NOW, collect: false }).problems;
         for (let cut = 1; cut < s.length; cut++) assert.deepEqual(streamText(s, [cut], fileName), whole, `${fileName} cut at ${cut}`);
       }

@@ -117,4 +117,11 @@ describe('SCRU128', () => {
     const inside = Array.from({ length: 50 }, (_, i) => String(Scru128Id.fromFields(from + i * 1000, i, i, i)));
     assert.ok(inside.every((s) => s >= b.min && s <= b.max && s.startsWith(b.prefix)));
   });
+
+  it('inspect refuses a 25-char text whose SCRU128 time is implausible (a truncated ULID is not a SCRU128 from 1991)', () => {
+    const d = inspect('01ARYZ6S41TSV4RRFFQ69G5FA');
+    assert.equal(d.kind, 'unknown');
+    assert.equal(d.valid, false);
+    assert.equal(inspect('036z951mhjikzik2gsl81gr7l').valid, true, 'the spec example still reads');
+  });
 });

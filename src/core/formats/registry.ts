@@ -97,7 +97,11 @@ function rank(d: DecodedId): number {
 export function readings(text: string, opts: DecodeOptions = {}): DecodedId[] {
   const out: DecodedId[] = [];
   for (const f of FORMATS) {
-    if (f.shapes.some((s) => s.test(text))) out.push(f.decode(text, opts));
+    if (!f.shapes.some((s) => s.test(text))) continue;
+    const d = f.decode(text, opts);
+    // Ordinary text that this format would date outside its years is not read as it at all.
+    if (f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
+    out.push(d);
   }
   if (out.length < 2) return out;
   const sorted = out

@@ -244,6 +244,11 @@ export interface FormatModule {
    * `inspect` lists every valid reading, likeliest (plausible, then priority) first.
    */
   readonly priority?: number;
+  /**
+   * Its shape is ordinary text (25 base36 characters): explicit text whose reading as this
+   * format has an implausible time is not read as it (a truncated ULID is no SCRU128 from 1991).
+   */
+  readonly onlyWhenPlausible?: boolean;
   /** How the scanner finds it in free text; several rules for several spellings (UUID dashed and bare). */
   readonly scan?: readonly ScanRule[];
   /** Width of the binary value in bits (64 snowflake/TSID, 96 ObjectId/XID, 128 ULID/UUID, 160 KSUID). */

@@ -12,8 +12,11 @@ import * as atcuteTid from '@atcute/tid';
 import { Scru128Id } from 'scru128';
 import { TSID, TSIDGenerator } from 'tsid-ts';
 import { Xid } from 'xid-ts';
+import { parseTraceParent } from '@opentelemetry/core';
+import { createId } from '@paralleldrive/cuid2';
 import { core } from './core';
 import { INPUTS, makeIds, withInvalid } from './ids';
+import { cuid2, decodeCuid, decodePushId, decodeTraceparent, decodeXray, handPushIdTime, makeTextIds } from './textIds';
 
 const {
   KsuidGenerator, ObjectIdGenerator, SNOWFLAKE_PRESETS, SnowflakeGenerator, UlidGenerator, UuidGenerator,
@@ -46,6 +49,10 @@ const tsids = makeIds('tsid', 7);
 const xids = makeIds('xid', 8);
 const tids = makeIds('tid', 9);
 const scru128s = makeIds('scru128', 10);
+const cuids = makeTextIds('cuid', 21);
+const pushIds = makeTextIds('pushid', 22);
+const xrays = makeTextIds('xray', 23);
+const traceparents = makeTextIds('traceparent', 24);
 
 /** Unix ms of a v7 UUID from uuid.parse() bytes: the manual step the uuid package leaves to users. */
 function v7Ms(b: Uint8Array): number {
@@ -86,6 +93,15 @@ export function decodeCases(): Case[] {
       peerName: 'ksuid parse+date', peer: (i) => KSUID.parse(ksuids[i & M]!).date.getTime() },
     { group: 'decode', name: 'TypeID', ours: (i) => decodeTypeId(typeIds[i & M]!).fields['uuid'],
       peerName: 'typeid-js TypeID.fromString+toUUID', peer: (i) => TypeID.fromString(typeIds[i & M]!).toUUID() },
+    // cuid, pushid and the X-Ray generator have no decoder: the peer is the hand-written one.
+    { group: 'decode', name: 'CUID', ours: (i) => decodeCuid(cuids[i & M]!).unixMs,
+      peerName: 'by hand: parseInt(slice(1, 9), 36)', peer: (i) => parseInt(cuids[i & M]!.slice(1, 9), 36) },
+    { group: 'decode', name: 'Firebase push ID', ours: (i) => decodePushId(pushIds[i & M]!).unixMs,
+      peerName: 'by hand: PUSH_CHARS.indexOf x 8', peer: (i) => handPushIdTime(pushIds[i & M]!) },
+    { group: 'decode', name: 'X-Ray trace ID', ours: (i) => decodeXray(xrays[i & M]!).unixMs,
+      peerName: 'by hand: parseInt(slice(2, 10), 16)', peer: (i) => parseInt(xrays[i & M]!.slice(2, 10), 16) * 1000 },
+    { group: 'decode', name: 'traceparent', ours: (i) => decodeTraceparent(traceparents[i & M]!).fields['parentId'],
+      peerName: '@opentelemetry/core parseTraceParent', peer: (i) => parseTraceParent(traceparents[i & M]!)?.spanId },
   ];
 }
 
@@ -143,5 +159,6 @@ export function generateCases(): Case[] {
     { group: 'generate', name: 'XID', ours: () => xidGen.next(), peerName: 'xid-ts new Xid().toString()', peer: () => new Xid().toString() },
     { group: 'generate', name: 'TID (atproto)', ours: () => tidGen.next(), peerName: '@atcute/tid now()', peer: () => atcuteTid.now() },
     { group: 'generate', name: 'NanoID (21)', ours: () => nanoid() },
+    { group: 'generate', name: 'CUID2 (24)', ours: () => cuid2(), peerName: '@paralleldrive/cuid2 createId()', peer: () => createId() },
   ];
 }

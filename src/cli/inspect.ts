@@ -1,5 +1,5 @@
 import { inspect, type Decoded, type SnowflakeLayout } from '../core';
-import { stringFlag } from './args';
+import { UsageError, stringFlag } from './args';
 import { formatCard } from './card';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output, ids, type InputLine } from './io';
@@ -8,11 +8,12 @@ import { QUOTE_MAX, escapeControls, quote, safeJson } from './safe';
 export const inspectCommand: Command = {
   name: 'inspect',
   summary: 'decode IDs: kind, validity, creation time, fields',
-  usage: 'idsmith inspect [--json] [--epoch NAME|MS] [ID ...]',
+  usage: 'idsmith inspect [--json] [--epoch NAME|MS] [--from dotnet] [ID ...]',
   help: `Decodes each ID given as an argument, or each line of standard input when none are given
 (blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId,
-TypeID, TSID, XID, atproto TID and SCRU128; text two formats read plausibly lists the other
-reading too. Standard input is read as a stream: results come out as lines go in.
+TypeID, TSID, XID, atproto TID, SCRU128, CUID, CUID2, Firebase push IDs, AWS X-Ray trace IDs
+and W3C traceparent values; text two formats read plausibly lists the other reading too.
+Standard input is read as a stream: results come out as lines go in.
 
 Options:
   --json            print one JSON array, one object per input, in input order
@@ -23,16 +24,21 @@ Options:
                     epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
                     Without it (or with auto) every reading is listed, and the time is
                     set only when exactly one reading is plausible.
+  --from dotnet     read each input as a GUID's bytes in .NET Guid.ToByteArray() / SQL Server
+                    order (32 hex digits or 24 base64 chars) and decode the UUID they hold;
+                    that order is never guessed without it
   -h, --help        show this help
   --version         print the version
 
 Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr), 2 usage error.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG],
+  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG, { name: 'from', value: true }],
 
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');
     const epoch = epochText === undefined ? undefined : epochOption(epochText);
     const json = args.flags.has('json');
+    const from = stringFlag(args, 'from');
+    if (from !== undefined && from !== 'dotnet') throw new UsageError(`unknown --from ${quote(from)} (inspect names only dotnet; other forms are read by shape)`);
     const out = new Output(io);
     let count = 0;
     let invalid = false;
@@ -41,7 +47,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
         await out.afterLine(line); // a blank line, passed on only to flush what is waiting
         continue;
       }
-      const d = decode(line, epoch);
+      const d = decode(line, epoch, from);
       if (!d.valid) {
         invalid = true;
         io.stderr(`idsmith: invalid ID ${quote(d.input, line.droppedFrom)}: ${escapeControls(d.error ?? 'not recognised')}\n`);
@@ -58,8 +64,8 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
   },
 };
 
-function decode(line: InputLine, epoch: SnowflakeLayout | undefined): Decoded {
-  if (line.droppedFrom === undefined) return inspect(line.text, epoch === undefined ? {} : { epoch });
+function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: 'dotnet' | undefined): Decoded {
+  if (line.droppedFrom === undefined) return inspect(line.text, { ...(epoch === undefined ? {} : { epoch }), ...(from === undefined ? {} : { from }) });
   // Only the start of an over-long line was kept; no ID is that long, so say so without it.
   return {
     input: line.text.slice(0, QUOTE_MAX),

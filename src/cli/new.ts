@@ -34,7 +34,7 @@ Options:
   --prefix P             TypeID prefix (lower case a-z and _, up to 63 chars; default none)
   --namespace NS         uuidv3/uuidv5 namespace: dns, url, oid, x500 or a UUID (required)
   --name NAME            uuidv3/uuidv5 name (required)
-  --size N               NanoID length (default 21)
+  --size N               NanoID length (default 21), CUID2 length (2-32, default 24)
   -h, --help             show this help
   --version              print the version
 
@@ -75,7 +75,7 @@ function generateOptions(kind: GenKind, args: ParsedArgs, io: CliIo): GenerateOp
   if (!generatorFor(kind)?.hasTime) rejectFlags(args, ['time'], `does not apply to ${kind}: it holds no time`);
   if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
   if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
-  if (kind !== 'nanoid') rejectFlags(args, ['size'], 'applies only to nanoid');
+  if (kind !== 'nanoid' && kind !== 'cuid2') rejectFlags(args, ['size'], 'applies only to nanoid and cuid2');
   if (!NAME_BASED.includes(kind)) rejectFlags(args, ['namespace', 'name'], 'applies only to uuidv3 and uuidv5');
 
   const opts: GenerateOptions = {};

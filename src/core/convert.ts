@@ -24,7 +24,7 @@ export const ALL_CONVERT_TARGETS: readonly string[] = [
  * XID, an ObjectId; SCRU128 is 128 bits in a spelling of its own), if its format has a value.
  */
 function formatReading(text: string): DecodedId | undefined {
-  const first = readings(text.trim())[0];
+  const first = readings(text.trim(), {}, true)[0];
   return first?.valid && first.bytes && first.format.bits !== undefined ? first : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { optionsOf, requireText, shown } from './args';
+import { cuid2 } from './cuid2';
 import { KsuidGenerator } from './ksuid';
 import { nanoid } from './nanoid';
 import { ObjectIdGenerator } from './objectid';
@@ -29,7 +30,7 @@ export interface GenerateOptions {
   namespace?: string;
   /** uuidv3/uuidv5 name (required for those kinds). */
   name?: string;
-  /** NanoID length (default 21). */
+  /** NanoID length (default 21), CUID2 length (default 24). */
   size?: number;
   clock?: Clock;
   random?: RandomSource;
@@ -97,6 +98,7 @@ export class IdFactory {
         return repeat(n, () => encodeTypeId(prefix, g.v7Bytes(t)));
       }
       case 'nanoid': return repeat(n, () => nanoid(opts.size ?? 21, this.random));
+      case 'cuid2': return repeat(n, () => cuid2(opts.size ?? 24, this.random));
       case 'snowflake': {
         const sf = this.snowflake(opts);
         return repeat(n, () => sf.next(t));

@@ -1,5 +1,10 @@
-import { optionsOf, requireText } from './args';
+import { optionsOf, requireText, shown } from './args';
 import { acceptedShapes, readings } from './formats/registry';
+import { isDecodedId } from './formats/decoded';
+import { decodeUuidBytes } from './formats/uuid';
+import { parse128 } from './represent';
+import { IdError } from './types';
+import { formatUuid } from './uuid';
 import { parseSnowflakeEpoch } from './snowflake';
 import type { DecodedId } from './formats/types';
 import type { Decoded } from './types';
@@ -17,6 +22,11 @@ export interface InspectOptions {
   epoch?: unknown;
   /** Anchors snowflake plausibility; defaults to the current time. */
   now?: number;
+  /**
+   * `dotnet`: the input is a GUID's bytes in .NET `Guid.ToByteArray()` / SQL Server order (32 hex
+   * or 24 base64 chars), read as the UUID it is (`fields.uuid`). Never guessed without it.
+   */
+  from?: 'dotnet';
 }
 
 function unknown(text: string, error: string, code: Decoded['errorCode'] = 'UNKNOWN_FORMAT'): Decoded {
@@ -47,8 +57,25 @@ export function inspect(input: string, opts: InspectOptions = {}): Decoded {
   opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return unknown(text, `Nothing to inspect: the input is empty. ${acceptedShapes()}`, 'EMPTY');
+  if (opts.from !== undefined) return inspectAs(text, opts.from);
   const first = inspectId(text, opts);
   if (first) return first.toJSON();
   const hint = /^[0-9a-f]+$/i.test(text) ? hexHint(text.length) : '';
   return unknown(text, `"${text.length > 60 ? text.slice(0, 57) + '...' : text}" is not an ID Idsmith knows.${hint} ${acceptedShapes()}`);
+}
+
+/** The input read as the named form (only `dotnet` today). */
+function inspectAs(text: string, from: string): Decoded {
+  if (from !== 'dotnet') throw new IdError('INVALID_ARGUMENT', `Unknown source form ${shown(from)}; inspect names only dotnet.`);
+  let bytes: Uint8Array;
+  try {
+    bytes = parse128(text, 'dotnet').bytes;
+  } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    return { input: text, kind: 'uuid', valid: false, error: e.message, errorCode: e.code, fields: {} };
+  }
+  const d = decodeUuidBytes(bytes, text);
+  d.fields.uuid = formatUuid(bytes);
+  d.fields.byteOrder = '.NET (Guid.ToByteArray)';
+  return isDecodedId(d) ? d.toJSON() : d;
 }

@@ -6,9 +6,14 @@ import { IdError } from './types';
 import { parseTypeId, encodeTypeId } from './typeid';
 import { encodeUlid, isUlid, parseUlid } from './ulid';
 import { formatUuid, parseUuid } from './uuid';
+import { formatXray, parseTraceparent, parseXray } from './trace';
+import { dotnetOrder } from './formats/dotnet';
 
 /** The ways a 128-bit ID can be written. */
-export type Form128 = 'ulid' | 'uuid' | 'hex' | 'int' | 'base64' | 'base64url' | 'typeid';
+export type Form128 = 'ulid' | 'uuid' | 'hex' | 'int' | 'base64' | 'base64url' | 'typeid' | 'xray' | 'traceparent' | 'dotnet';
+
+/** Every source form `convert --from` names. */
+export const FORMS_128: readonly Form128[] = ['ulid', 'uuid', 'hex', 'int', 'base64', 'base64url', 'typeid', 'xray', 'traceparent', 'dotnet'];
 
 export interface Parsed128 {
   bytes: Uint8Array;
@@ -49,6 +54,8 @@ export function parse128(text: string, from?: Form128): Parsed128 {
     if (readHex(t, 0, bytes) < 0) return { bytes, from: 'hex' };
   }
   if (n === 26 && isUlid(t)) return { bytes: parseUlid(t), from: 'ulid' };
+  if (n === 35 && t.startsWith('1-')) return { bytes: parseXray(t), from: 'xray' };
+  if (n === 55 && t.charCodeAt(2) === 45) return { bytes: parseTraceparent(t).traceId, from: 'traceparent' };
   if (n > 27 && t.charCodeAt(n - 27) === 95) {
     const { prefix, bytes } = parseTypeId(t);
     return { bytes, from: 'typeid', prefix };
@@ -91,8 +98,18 @@ function parseAs(t: string, from: Form128): Parsed128 {
       const { prefix, bytes } = parseTypeId(t);
       return { bytes, from, prefix };
     }
+    case 'xray': return { bytes: parseXray(t), from };
+    case 'traceparent': return { bytes: parseTraceparent(t).traceId, from };
+    case 'dotnet': {
+      // Guid.ToByteArray() as 32 hex digits or 16 bytes of base64, reordered to UUID order.
+      let bytes: Uint8Array;
+      if (t.length === 32) bytes = parseAs(t, 'hex').bytes;
+      else if (t.length === 24 && t.endsWith('==')) bytes = base64ToBytes(t);
+      else throw new IdError('INVALID_LENGTH', `.NET GUID bytes are 32 hex digits or 24 base64 characters; got ${t.length} characters.`);
+      return { bytes: dotnetOrder(bytes), from };
+    }
   }
-  throw new IdError('INVALID_ARGUMENT', `Unknown source form ${shown(from)}; use ulid, uuid, hex, int, base64, base64url or typeid.`);
+  throw new IdError('INVALID_ARGUMENT', `Unknown source form ${shown(from)}; use ${FORMS_128.join(', ')}.`);
 }
 
 /** Writes 16 bytes in one form; `prefix` is the TypeID's (empty for none). */
@@ -109,6 +126,9 @@ export function to128(bytes: Uint8Array, target: Form128, prefix = ''): string {
     case 'base64': return bytesToBase64(bytes);
     case 'base64url': return bytesToBase64Url(bytes);
     case 'typeid': return encodeTypeId(prefix, bytes);
+    case 'xray': return formatXray(bytes);
+    case 'dotnet': return bytesToHex(dotnetOrder(bytes));
+    case 'traceparent': throw new IdError('UNSUPPORTED_CONVERSION', 'A traceparent also needs a parent id and flags; a trace id alone cannot be written as one.');
   }
 }
 

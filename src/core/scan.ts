@@ -59,7 +59,7 @@ const FLAGS: Uint8Array = (() => {
   return t;
 })();
 
-const DASH = 45, PLUS = 43, SLASH = 47, EQUALS = 61;
+const DASH = 45, PLUS = 43, SLASH = 47, EQUALS = 61, PERCENT = 37;
 /** How far back a kind's label may stand: `"order_ulid": "` is 15 characters. */
 const LABEL_WINDOW = 40;
 const MAX_INDEXED = 128;
@@ -69,13 +69,19 @@ interface Indexed {
   kind: string;
 }
 
-/** The formats' rules by run length: [plain runs, runs before `next`, tails after `_`]. */
+/** The formats' rules by run length: [plain runs, runs before `next`, runs after `prev`, tails after `_`]. */
 const byLength: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 const byLengthNext: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
+const byLengthPrev: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
+/** 1 for the ASCII chars some `next` / `prev` rule waits for: one table read skips the rest. */
+const nextCodes = new Uint8Array(128);
+const prevCodes = new Uint8Array(128);
 const byTail: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
-    for (const n of rule.runLengths ?? []) (rule.next ? byLengthNext : byLength)[n]!.push({ rule, kind: f.id });
+    for (const n of rule.runLengths ?? []) (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
+    if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
+    if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
     for (const n of rule.tailLengths ?? []) byTail[n]!.push({ rule, kind: f.id });
   }
 }
@@ -91,17 +97,42 @@ function isBlobChar(c: number): boolean {
 }
 
 /**
+ * The base64 char a percent escape at `i` stands for (`%2B` +, `%2F` /, `%3D` =, either case),
+ * or 0: base64 in a URL (a badge, a signed link) is percent-encoded, and those escapes must not
+ * split the blob into pieces that look like IDs.
+ */
+function escapeAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== PERCENT) return 0;
+  const a = text.charCodeAt(i + 1), b = text.charCodeAt(i + 2) | 0x20;
+  if (a === 50) return b === 98 ? PLUS : b === 102 ? SLASH : 0; // %2B %2F
+  return a === 51 && b === 100 ? EQUALS : 0; // %3D
+}
+
+/**
  * The run of base64/base64url characters around [start, end) and whether it reads as an encoded
  * blob rather than a path or key: it has a `+`, is followed by `=` padding, is 100+ chars with no
  * `/`, or is 160+ chars with a 40+ char stretch between slashes (paths of IDs are made of short
- * segments; base64 puts a `/` only every 64 chars on average).
+ * segments; base64 puts a `/` only every 64 chars on average). `%2B`, `%2F` and `%3D` count as
+ * the chars they encode.
  */
 function blobAround(text: string, start: number, end: number): Blob {
   let s = start, e = end, plus = false, slash = false, segment = 0, longest = 0;
-  while (s > 0 && isBlobChar(text.charCodeAt(s - 1))) s--;
-  while (e < text.length && isBlobChar(text.charCodeAt(e))) e++;
+  for (;;) {
+    if (s > 0 && isBlobChar(text.charCodeAt(s - 1))) s--;
+    else if (s >= 3 && (escapeAt(text, s - 3) === PLUS || escapeAt(text, s - 3) === SLASH)) s -= 3;
+    else break;
+  }
+  for (;;) {
+    if (e < text.length && isBlobChar(text.charCodeAt(e))) e++;
+    else if (escapeAt(text, e) === PLUS || escapeAt(text, e) === SLASH) e += 3;
+    else break;
+  }
   for (let i = s; i < e; i++) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
+    if (c === PERCENT) {
+      c = escapeAt(text, i);
+      i += 2;
+    }
     if (c === SLASH) {
       slash = true;
       segment = 0;
@@ -111,7 +142,8 @@ function blobAround(text: string, start: number, end: number): Blob {
     if (++segment > longest) longest = segment;
   }
   const len = e - s;
-  const base64 = plus || text.charCodeAt(e) === EQUALS || (len >= 100 && (!slash || (len >= 160 && longest >= 40)));
+  const padded = text.charCodeAt(e) === EQUALS || escapeAt(text, e) === EQUALS;
+  const base64 = plus || padded || (len >= 100 && (!slash || (len >= 160 && longest >= 40)));
   return { start: s, end: e, base64 };
 }
 
@@ -162,9 +194,10 @@ class Scanner implements ScanContext {
   }
 
   /** The first rule in `rules` that finds an ID at the current run; the scan resumes after it. */
-  private tryRules(rules: Indexed[], and: number, next?: string): number {
+  private tryRules(rules: Indexed[], and: number, next?: string, prev?: string): number {
     for (const { rule, kind } of rules) {
       if (next !== undefined && rule.next !== next) continue;
+      if (prev !== undefined && rule.prev !== prev) continue;
       if (rule.all !== undefined && (and & rule.all) !== rule.all) continue;
       if (rule.numeric && !this.numbers) continue;
       const hit = rule.find(this.run, this);
@@ -205,8 +238,15 @@ class Scanner implements ScanContext {
       run.and = and;
       run.lastUnderscore = lastUnderscore;
       const nextRules = byLengthNext[len]!;
-      if (nextRules.length > 0 && i < n) {
+      if (nextRules.length > 0 && i < n && nextCodes[text.charCodeAt(i) & 127] === 1) {
         const end = this.tryRules(nextRules, and, text[i]);
+        if (end >= 0) {
+          i = end;
+          continue;
+        }
+      }
+      if (start > 0 && prevCodes[text.charCodeAt(start - 1) & 127] === 1 && byLengthPrev[len]!.length > 0) {
+        const end = this.tryRules(byLengthPrev[len]!, and, undefined, text[start - 1]);
         if (end >= 0) {
           i = end;
           continue;

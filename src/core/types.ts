@@ -24,11 +24,12 @@ export type GenKind =
   | 'nanoid'
   | 'tsid'
   | 'xid'
-  | 'tid';
+  | 'tid'
+  | 'cuid2';
 
 export const GEN_KINDS: readonly GenKind[] = [
   'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid', 'tid',
+  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid', 'tid', 'cuid2',
 ];
 
 /** Kinds whose generated IDs sort by creation time (text order = time order). */

@@ -14,6 +14,7 @@ const OBJECT_ID = '507f1f77bcf86cd799439011';
 const TYPEID = 'prefix_01h455vb4pex5vsknk084sn02q';
 const DISCORD = '175928847299117063';
 const TSID = '0AWE5HZP3SKTK'; // tsid-ts docs
+const XRAY = '1-5759e988-bd862e3fe1be46a994272793';
 
 /** Markdown as a reader sees it: backslash escapes removed. */
 function plain(markdown: string): string {
@@ -57,6 +58,8 @@ describe('hover', () => {
       ['ObjectId', OBJECT_ID, ['**ObjectId**', '2012-10-17T21:13:27.000Z', 'Counter']],
       ['TypeID', TYPEID, ['**TypeID** `prefix`', '2023-06-30T03:34:18.518Z', '01890a5d-ac96-774b-bcce-b302099a8057']],
       ['TSID', TSID, ['**TSID**', '2022-12-18T13:47:17.296Z', '392311864492347219', '0571c58fec3ccf53']],
+      // AWS's ELB example header; its trace id as 32 hex and as Datadog's decimal low 64 bits.
+      ['X-Ray trace ID', XRAY, ['**X-Ray trace ID**', '2016-06-09T22:11:20.000Z', '5759e988bd862e3fe1be46a994272793', '16266516598257821587']],
     ];
     for (const [name, id, parts] of cases) {
       it(`decodes a ${name}`, async () => includesAll(await hoverAt(`id: ${id} (end)`, id), parts));

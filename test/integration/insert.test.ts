@@ -29,6 +29,7 @@ const FORMAT: Record<GenKind, RegExp> = {
   tsid: /^[0-9A-F][0-9A-HJKMNP-TV-Z]{12}$/,
   xid: /^[0-9a-v]{19}[0g]$/,
   tid: /^[2-7a-b][2-7a-z]{12}$/,
+  cuid2: /^[a-z][0-9a-z]{23}$/,
 };
 
 const NAME_BASED = { namespace: 'dns', name: 'www.example.com' };

@@ -62,6 +62,34 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  describe('CUID, CUID2, push IDs, X-Ray, traceparent and .NET byte order (issue 12)', () => {
+    it('inspect --json names each kind', () => {
+      const ids = ['cjld2cjxh0000qzrmn831i7rn', 'tz4a98xxat96iws9zmbrgj3a', '-JhLeOlGIEjaIOFHR0xd',
+        '1-5759e988-bd862e3fe1be46a994272793', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'];
+      const r = cli(['inspect', '--json', '--', ...ids]);
+      assert.equal(r.status, 0, r.stderr.toString());
+      const out = JSON.parse(r.stdout.toString());
+      assert.deepEqual(out.map((d: { kind: string }) => d.kind), ['cuid', 'cuid2', 'pushid', 'xray', 'traceparent']);
+      assert.equal(out[2].time, '2015-02-04T22:15:31.153Z');
+    });
+
+    it('convert writes X-Ray, Datadog and .NET forms, and reads .NET only when named', () => {
+      const run = (args: string[]) => cli(args).stdout.toString();
+      assert.equal(run(['convert', '--to', 'datadog', '1-5759e988-bd862e3fe1be46a994272793']), '16266516598257821587\n');
+      assert.equal(run(['convert', '--to', 'xray', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01']), '1-0af76519-16cd43dd8448eb211c80319c\n');
+      assert.equal(run(['convert', '--to', 'dotnet-hex', '00112233-4455-6677-8899-aabbccddeeff']), '33221100554477668899aabbccddeeff\n');
+      assert.equal(run(['convert', '--from', 'dotnet', '--to', 'uuid', '33221100554477668899aabbccddeeff']), '00112233-4455-6677-8899-aabbccddeeff\n');
+    });
+
+    it('new cuid2 and scan --json on a log line', () => {
+      const ids = cli(['new', 'cuid2', '-n', '3']).stdout.toString().trim().split('\n');
+      assert.equal(ids.length, 3);
+      for (const id of ids) assert.match(id, /^[a-z][0-9a-z]{23}$/);
+      const found = cli(['scan', '--json'], 'GET /a X-Amzn-Trace-Id: Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1\n').stdout.toString();
+      assert.match(found, /"kind":"xray"/);
+    });
+  });
+
   describe('streaming', () => {
     for (const [args, line, expected] of [
       [['inspect', '--json'], `${ULID}\n`, /"unixMs": 1469918176385/],

@@ -165,6 +165,19 @@ describe('idsmith CLI', () => {
       assert.doesNotMatch(r.err, new RegExp(ULID));
     });
 
+    it('decodes CUID, CUID2, Firebase push ID, X-Ray and traceparent examples (issue 12)', async () => {
+      // A push ID starts with `-`: after `--` it is an argument, not an option.
+      const [c, c2, p, x, t] = await json(['inspect', '--json', '--', 'cjld2cjxh0000qzrmn831i7rn', 'tz4a98xxat96iws9zmbrgj3a',
+        '-JiEOUc-abcdefABCDEF', '1-58406520-a006649127e371903a2de979', '00-6745a1b200000000a1b2c3d4e5f60718-b7ad6b7169203331-01']);
+      assert.deepEqual([c.kind, c2.kind, p.kind, x.kind, t.kind], ['cuid', 'cuid2', 'pushid', 'xray', 'traceparent']);
+      assert.equal(c.time, '2018-08-28T01:59:12.101Z');
+      assert.equal(c2.time, undefined);
+      assert.equal(p.unixMs, 1424040000000);
+      assert.equal(x.time, '2016-12-01T18:00:00.000Z');
+      assert.equal(t.fields.parentId, 'b7ad6b7169203331');
+      assert.equal(t.unixMs, 0x6745a1b2 * 1000);
+    });
+
     it('rejects a ULID that overflows 128 bits', async () => {
       const [d] = await json(['inspect', '--json', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ']);
       assert.equal(d.valid, false);
@@ -238,6 +251,27 @@ describe('idsmith CLI', () => {
       assert.equal(r.out, '');
     });
 
+    it('converts X-Ray and traceparent trace ids to 32 hex, X-Ray and Datadog decimal', async () => {
+      const XRAY = '1-5759e988-bd862e3fe1be46a994272793';
+      assert.equal((await run(['convert', '--to', 'hex', XRAY])).out, '5759e988bd862e3fe1be46a994272793\n');
+      assert.equal((await run(['convert', '--to', 'xray', '5759e988bd862e3fe1be46a994272793'])).out, `${XRAY}\n`);
+      assert.equal((await run(['convert', '--to', 'datadog', XRAY])).out, '16266516598257821587\n');
+      assert.equal((await run(['convert', '--to', 'xray', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'])).out,
+        '1-0af76519-16cd43dd8448eb211c80319c\n');
+    });
+
+    it('writes and reads .NET GUID byte order only when named', async () => {
+      const G = '00112233-4455-6677-8899-aabbccddeeff';
+      assert.equal((await run(['convert', '--to', 'dotnet-hex', G])).out, '33221100554477668899aabbccddeeff\n');
+      assert.equal((await run(['convert', '--to', 'dotnet-base64', G])).out, 'MyIRAFVEd2aImaq7zN3u/w==\n');
+      assert.equal((await run(['convert', '--from', 'dotnet', '--to', 'uuid', '33221100554477668899aabbccddeeff', 'MyIRAFVEd2aImaq7zN3u/w=='])).out, `${G}\n${G}\n`);
+      assert.equal((await run(['convert', '--to', 'uuid', '33221100554477668899aabbccddeeff'])).out, '33221100-5544-7766-8899-aabbccddeeff\n');
+      assert.equal((await run(['convert', '--from', 'dotnetx', '--to', 'uuid', G])).code, 2);
+      const [d] = await json(['inspect', '--json', '--from', 'dotnet', 'MyIRAFVEd2aImaq7zN3u/w==']);
+      assert.deepEqual([d.kind, d.input, d.fields.uuid], ['uuid', 'MyIRAFVEd2aImaq7zN3u/w==', G]);
+      assert.equal((await run(['inspect', '--from', 'hex', G])).code, 2);
+    });
+
     it('treats an unknown target or a bad TypeID prefix as a usage error', async () => {
       assert.equal((await run(['convert', '--to', 'base32', ULID])).code, 2);
       assert.equal((await run(['convert', '--to', 'typeid:Bad', ULID])).code, 2);
@@ -277,6 +311,12 @@ describe('idsmith CLI', () => {
       for (const u of uuid) assert.match(u, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       const nano = lines((await run(['new', 'nanoid', '-n', '20', '--size', '10'])).out);
       for (const n of nano) assert.match(n, /^[A-Za-z0-9_-]{10}$/);
+      const cuid2 = lines((await run(['new', 'cuid2', '-n', '1000'])).out);
+      assert.equal(new Set(cuid2).size, 1000);
+      for (const c of cuid2) assert.match(c, /^[a-z][0-9a-z]{23}$/);
+      for (const c of lines((await run(['new', 'cuid2', '-n', '20', '--size', '32'])).out)) assert.match(c, /^[a-z][0-9a-z]{31}$/);
+      assert.equal((await run(['new', 'cuid2', '--size', '33'])).code, 1);
+      assert.equal((await run(['new', 'cuid2', '--time', 'now'])).code, 2);
     });
 
     it('makes name-based UUIDs (RFC 9562 vectors)', async () => {

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  CONVERT_TARGETS, IdError, SNOWFLAKE_PRESETS, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToHex, convert, convertTargetsFor, decodeKsuid,
+  CONVERT_TARGETS, IdError, PUSH_CHARS, decodeCuid, decodePushId, decodeTraceparent, decodeXray, formatXray, parseTraceparent, parseXray, SNOWFLAKE_PRESETS, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToHex, convert, convertTargetsFor, decodeKsuid,
   decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid, encodeKsuid, encodeObjectId, encodeTypeId,
   encodeUlid, formatById, formatUuid, idAt, inspect, parse128, parseKsuid, parseObjectId, parseSnowflake, parseTimeInput,
   parseTypeId, parseUlid, parseUuid, scan, to128, v1ToV6, v6ToV1, type Decoded, type IdErrorCode, type ScanMatch,
@@ -60,6 +60,8 @@ function checkMatch(text: string, m: ScanMatch, epoch?: string): void {
     const parsers: Record<string, (t: string) => unknown> = {
       ulid: parseUlid, uuid: parseUuid, ksuid: parseKsuid, objectid: parseObjectId, typeid: parseTypeId, snowflake: parseSnowflake,
       tsid: decodeTsid, xid: decodeXid, tid: decodeTid, scru128: decodeScru128,
+      cuid: decodeCuid, pushid: decodePushId, xray: decodeXray, traceparent: decodeTraceparent,
+      cuid2: (x) => assert.ok(formatById('cuid2')!.decode(x).valid),
     };
     assert.doesNotThrow(() => parsers[m.kind]!(m.text), `scan says ${show(m.text)} is a valid ${m.kind}`);
     assert.ok(inspect(m.text, { epoch }).valid, `scan says ${show(m.text)} is valid; inspect disagrees`);
@@ -107,13 +109,41 @@ const ENTRY_POINTS: [string, (text: string) => void][] = [
     const r = call('parseSnowflake', t, () => parseSnowflake(t));
     if (ok(r)) assert.ok(/^\d{1,20}$/.test(t) && r === BigInt(t) && r < 2n ** 64n);
   }],
+  ['parseXray', (t) => {
+    const r = call('parseXray', t, () => parseXray(t));
+    if (ok(r)) assert.equal(formatXray(r), t.toLowerCase());
+  }],
+  ['parseTraceparent', (t) => {
+    const r = call('parseTraceparent', t, () => parseTraceparent(t));
+    if (ok(r)) {
+      const flags = r.flags.toString(16).padStart(2, '0');
+      assert.equal(`${r.version}-${bytesToHex(r.traceId)}-${r.parentId}-${flags}`, t.toLowerCase());
+    }
+  }],
+  ['decodePushId', (t) => {
+    const r = call('decodePushId', t, () => decodePushId(t));
+    if (ok(r)) {
+      // The 8 time chars written back from the decoded time give the input's first 8 chars.
+      let ms = r.unixMs!, head = '';
+      for (let i = 0; i < 8; i++, ms = Math.floor(ms / 64)) head = PUSH_CHARS[ms % 64]! + head;
+      assert.equal(head + r.fields.random, t);
+    }
+  }],
+  ['decodeCuid', (t) => {
+    const r = call('decodeCuid', t, () => decodeCuid(t));
+    if (ok(r)) {
+      const f = r.fields;
+      assert.equal(`c${r.unixMs!.toString(36).padStart(8, '0')}${Number(f.counter).toString(36).padStart(4, '0')}${f.fingerprint}${f.random}`, t);
+    }
+  }],
   ['parse128', (t) => {
     const r = call('parse128', t, () => parse128(t));
     if (ok(r)) assert.equal(r.bytes.length, 16);
   }],
   ['decoders', (t) => {
     for (const [name, decode] of [['decodeUlid', decodeUlid], ['decodeUuid', decodeUuid], ['decodeKsuid', decodeKsuid],
-      ['decodeObjectId', decodeObjectId], ['decodeTypeId', decodeTypeId], ['decodeSnowflake', (x: string) => decodeSnowflake(x)]] as const) {
+      ['decodeObjectId', decodeObjectId], ['decodeTypeId', decodeTypeId], ['decodeSnowflake', (x: string) => decodeSnowflake(x)],
+      ['decodeCuid', decodeCuid], ['decodePushId', decodePushId], ['decodeXray', decodeXray], ['decodeTraceparent', decodeTraceparent]] as const) {
       const r = call(name, t, () => decode(t));
       if (ok(r)) checkDecoded(name, t, r);
     }
@@ -212,6 +242,11 @@ const validId = fc.oneof(
   bytes(12).map(encodeXid),
   fc.tuple(fc.integer({ min: 0, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 1023 })).map(([us, c]) => encodeTid(us, c)),
   bytes16.map(encodeScru128),
+  bytes16.map(formatXray),
+  fc.tuple(bytes16, bytes(8), fc.integer({ min: 0, max: 255 })).map(([t, p, f]) => `00-${bytesToHex(t)}-${bytesToHex(p)}-${f.toString(16).padStart(2, '0')}`),
+  fc.string({ unit: fc.constantFrom(...PUSH_CHARS), minLength: 19, maxLength: 19 }).map((s) => `-${s}`),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdefghijklmnopqrstuvwxyz'), minLength: 24, maxLength: 24 }).map((s) => `c${s}`),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdefghijklmnopqrstuvwxyz'), minLength: 23, maxLength: 31 }).map((s) => `k${s}`),
 );
 const mutatedId = fc.tuple(validId, fc.nat(), fc.constantFrom(...FRAGMENTS), fc.constantFrom('insert', 'delete', 'replace', 'case'))
   .map(([id, at, piece, edit]) => {

@@ -75,6 +75,9 @@ describe('scan', () => {
       ['a base64 blob with padding', `data:${KSUID}==`],
       ['a long base64 blob', `${'Q29tcG9uZW50c1NlcnZpY2VJbmZv'.repeat(3)}/${KSUID}/${'YWJjZGVmZ2hpamtsbW5vcHFyc3R1'.repeat(3)}`],
       ['a long base64url blob', `${'Q29tcG9uZW50c1NlcnZpY2VJbmZv'.repeat(3)}-${KSUID}-abc`],
+      // @opentelemetry/api's README: base64 percent-encoded in a badge URL; %2F split it into KSUID-length pieces.
+      ['a percent-encoded base64 blob', '0yLvEt2hO%2F0qNyy3Jb3YKeHeHeLeOuVLRpNF%2Bpkf85OW7%2FzJxWdXsbsKBUk2TC0BCPwMq5Q%2FCPvaJFkNS%2F1l1qUPe%2BuH3oD59erYGI%2FY4sce6KaXY'],
+      ['a percent-encoded base64 blob with %3D padding', `data:${KSUID}%3D%3D`],
       ['a long number that is no plausible snowflake', '99999999999999999999'],
       ['numbers over 2^64-1', '98446744073709551616'],
       ['phone numbers', 'call +4915112345678 or 0049 151 12345678 or 491511234567890'],

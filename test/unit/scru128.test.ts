@@ -123,5 +123,10 @@ describe('SCRU128', () => {
     assert.equal(d.kind, 'unknown');
     assert.equal(d.valid, false);
     assert.equal(inspect('036z951mhjikzik2gsl81gr7l').valid, true, 'the spec example still reads');
+    // Conversions still read it: every 128-bit value has a SCRU128 spelling, whatever its date.
+    const ulid = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const asScru = convert(ulid, 'scru128');
+    assert.equal(inspect(asScru).kind, 'unknown', `${asScru} would date to 2016, before SCRU128`);
+    assert.equal(convert(asScru, 'ulid'), ulid);
   });
 });

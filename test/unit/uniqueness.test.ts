@@ -27,6 +27,8 @@ const KINDS: { kind: GenKind; opts?: { prefix?: string }; check: (id: string) =>
   { kind: 'objectid', check: (id) => assert.equal(parseObjectId(id).length, 12) },
   { kind: 'typeid', opts: { prefix: 'user' }, check: (id) => assert.equal(parseTypeId(id).prefix, 'user') },
   { kind: 'nanoid', check: (id) => assert.match(id, /^[A-Za-z0-9_-]{21}$/) },
+  // No time: distinctness only (the library's isCuid shape is checked in cuid.test.ts).
+  { kind: 'cuid2', check: (id) => assert.match(id, /^[a-z][0-9a-z]{23}$/) },
 ];
 
 /** Text order, except decimal snowflakes, which only sort as text at equal length. */

@@ -3,18 +3,24 @@ import { requireText, shown } from '../args';
 import type { GenerateOptions } from '../generate';
 import { IdError, type GenKind } from '../types';
 import { Id, PLAUSIBLE_FUTURE_MS } from './decoded';
+import { cuid } from './cuid';
+import { cuid2 } from './cuid2';
+import { dotnet } from './dotnet';
 import { ksuid } from './ksuid';
 import { nanoid } from './nanoid';
 import { objectid } from './objectid';
+import { pushid } from './pushid';
 import { scru128 } from './scru128';
 import { snowflake } from './snowflake';
 import { tid } from './tid';
+import { traceparent } from './traceparent';
 import { tsid } from './tsid';
 import { typeid } from './typeid';
 import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
 import { ulid } from './ulid';
 import { uuid } from './uuid';
 import { xid } from './xid';
+import { xray } from './xray';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -32,6 +38,12 @@ export const FORMATS: readonly FormatModule[] = [
   xid,
   tid,
   scru128,
+  cuid,
+  cuid2,
+  pushid,
+  xray,
+  traceparent,
+  dotnet,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));
@@ -94,13 +106,15 @@ function rank(d: DecodedId): number {
  * then valid, then invalid (which still says why), each group in registry order (higher
  * `priority` first). Empty when no format's shape accepts the text.
  */
-export function readings(text: string, opts: DecodeOptions = {}): DecodedId[] {
+/** `everyFormat`: also formats whose reading is dropped as implausible (`onlyWhenPlausible`), for conversions. */
+export function readings(text: string, opts: DecodeOptions = {}, everyFormat = false): DecodedId[] {
   const out: DecodedId[] = [];
   for (const f of FORMATS) {
     if (!f.shapes.some((s) => s.test(text))) continue;
     const d = f.decode(text, opts);
-    // Ordinary text that this format would date outside its years is not read as it at all.
-    if (f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
+    // Ordinary text that this format would date outside its years is not read as it at all,
+    // except by conversions (`everyFormat`): any 128 bits have a SCRU128 spelling, whatever its date.
+    if (!everyFormat && f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
     out.push(d);
   }
   if (out.length < 2) return out;

@@ -110,6 +110,11 @@ export interface ScanRule {
   tailLengths?: readonly number[];
   /** The run must be followed by this character (UUID's 8 hex digits then `-`); such rules are tried first. */
   next?: string;
+  /**
+   * The run must follow this character (a Firebase push ID's leading `-`). Such rules see only
+   * runs right after it, by whole run length (`_` included), after the `next` rules.
+   */
+  prev?: string;
   /** Flags every char of the run must have (`CHAR` bits): a cheap reject before `find`. */
   all?: number;
   /** Only when the caller allows bare numbers (`ScanContext.numbers`). */

@@ -1,0 +1,111 @@
+import { requireText } from '../args';
+import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
+import type { FieldValue } from '../types';
+import { datadogLow64, formatXray, parseXray } from '../trace';
+import { Id, failed, orThrow } from './decoded';
+import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+
+// AWS X-Ray trace IDs: `1-` + 8 hex digits of Unix seconds + `-` + 24 hex digits of random
+// (96 bits). The 128-bit value is the OpenTelemetry/W3C trace id (32 hex); Datadog shows the
+// low 64 bits in decimal. See ../trace.ts.
+
+/** X-Ray became generally available in 2017 (preview December 2016). */
+const XRAY_FROM = Date.UTC(2016, 0, 1);
+const DASH = 45;
+const HEX_VALUES = HEX_VALUES_IMPORT;
+
+/** Bytes and fields are made when read: the scanner and the hover usually need only the time. */
+class XrayId extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= parseXray(this.input));
+  }
+
+  protected override makeFields(): Record<string, FieldValue> {
+    return { random: this.input.slice(11).toLowerCase() };
+  }
+}
+
+/** One pass validates and reads the seconds (chars 2-9); anything wrong gets parseXray's words. */
+function read(text: string): Id {
+  if (text.length === 35 && text.charCodeAt(0) === 49 && text.charCodeAt(1) === DASH && text.charCodeAt(10) === DASH) {
+    let s = 0, i = 2;
+    for (; i < 35; i++) {
+      if (i === 10) continue;
+      const c = text.charCodeAt(i);
+      const v = c < 128 ? HEX_VALUES[c]! : 255;
+      if (v === 255) break;
+      if (i < 10) s = s * 16 + v;
+    }
+    if (i === 35) {
+      const id = new XrayId(xray, text, true, undefined);
+      id.unixMs = s * 1000;
+      return id;
+    }
+  }
+  try {
+    parseXray(text);
+  } catch (e) {
+    return failed(xray, text, e);
+  }
+  throw new Error(`X-Ray fast path and parseXray disagree on ${text}`);
+}
+
+export function decodeXray(text: string): DecodedId {
+  requireText(text, 'an X-Ray trace ID');
+  return orThrow(read(text));
+}
+
+function isWord(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function lowerHexAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+}
+
+/**
+ * A run `1` followed by `-`: the whole `1-8hex-24hex` in lower case (as X-Ray writes it), not
+ * part of a longer dashed token, with a time from 2016 to now + 10 years.
+ */
+function find(run: Run, ctx: ScanContext): ScanHit | undefined {
+  const text = ctx.text;
+  const s = run.start;
+  if (text.charCodeAt(s) !== 49 || text.charCodeAt(s + 10) !== DASH) return undefined;
+  const e = s + 35;
+  if (e > text.length) return undefined;
+  for (let i = s + 2; i < e; i++) if (i !== s + 10 && !lowerHexAt(text, i)) return undefined;
+  const after = text.charCodeAt(e);
+  if (after === DASH || isWord(after)) return undefined;
+  if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;
+  const d = read(text.slice(s, e));
+  if (!ctx.plausibleMs(d.unixMs!, XRAY_FROM)) return undefined;
+  return { start: s, end: e, decoded: d };
+}
+
+/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
+export const DATADOG: Representation = {
+  target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true,
+  write: (id) => id.bytes && id.bytes.length === 16 ? datadogLow64(id.bytes) : undefined,
+};
+
+const SHAPE = /^1-[0-9a-f]{8}-[0-9a-f]{24}$/i;
+const LOOSE = /^\d-[0-9a-z]{8}-[0-9a-z]{24}$/i;
+
+export const xray: FormatModule = {
+  id: 'xray',
+  label: 'X-Ray trace ID',
+  shapes: [{
+    length: 35, alphabet: 'hex', case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
+    // Another version digit or non-hex letters still read as X-Ray, so the error can say which.
+    test: (t) => SHAPE.test(t) || LOOSE.test(t),
+  }],
+  scan: [{ runLengths: [1], next: '-', all: CHAR.DIGIT, find }],
+  bits: 128,
+  decode: (text) => read(text),
+  encode: (bytes) => formatXray(bytes),
+  hoverTargets: ['hex', 'datadog'],
+  representations: [DATADOG],
+  generators: [],
+  time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
+};

@@ -91,11 +91,9 @@ export class Checker implements vscode.Disposable {
     return vscode.languages.match({ pattern: include }, document) > 0;
   }
 
-  /** Whether `document` is over `idsmith.check.maxFileSize` (its length, without copying its text). */
+  /** Whether `document` is over `idsmith.check.maxFileSize`. */
   tooLarge(document: vscode.TextDocument): boolean {
-    const max = settings().check.maxFileSize;
-    const last = document.lineAt(document.lineCount - 1);
-    return document.offsetAt(last.range.end) > max;
+    return length(document) > settings().check.maxFileSize;
   }
 
   private schedule(document: vscode.TextDocument, delay: number): void {
@@ -163,6 +161,8 @@ export class Checker implements vscode.Disposable {
     const key = document.uri.toString();
     const cached = this.results.get(key);
     if (cached && cached.version === document.version) return Promise.resolve(cached.result);
+    // A document of one slice costs no more checked now than a slice of the scheduled check.
+    if (length(document) <= SLICE_CHARS) return Promise.resolve(this.resultFor(document));
     if (!this.covers(document) || (!this.requested.has(key) && this.tooLarge(document))) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const waiter: Waiter = { version: document.version, resolve };
@@ -227,6 +227,11 @@ export class Checker implements vscode.Disposable {
     for (const t of this.timers.values()) clearTimeout(t);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The document's length in characters, without copying its text. */
+function length(document: vscode.TextDocument): number {
+  return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
 }
 
 function diagnosticOf(uri: vscode.Uri, p: CheckProblem): IdDiagnostic {

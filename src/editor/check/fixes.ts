@@ -69,8 +69,9 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
     const ours = context.diagnostics.filter((d) => d.source === SOURCE);
     if (ours.length === 0 || !isEditable(document.uri)) return undefined;
     // Diagnostics come back from the workbench as plain copies: the problem behind each is
-    // found again in the result for this very version: cached, or (right after an edit) the
-    // one its scheduled check brings; never a check of a large file all at once, here.
+    // found again in the result for this very version: cached, checked now when the document
+    // is one slice long, or else (right after an edit) the one its scheduled check brings;
+    // never a check of a large file all at once, here.
     const version = document.version;
     const result = await this.checker.resultWhenChecked(document, token);
     if (!result || token.isCancellationRequested || document.version !== version) return undefined;

@@ -1,7 +1,9 @@
 // `npm run bench:check`: the fixture checker on a generated 10 MB JSON fixture (pretty-printed,
-// as fixtures are), and the same rows as CSV, YAML and SQL; median of 5 runs. Figures only;
-// nothing is asserted.
-import { checkText, encodeUlid, formatUuid } from '../src/core';
+// as fixtures are), and the same rows as CSV, YAML and SQL; median of 5 runs. Then the editor's
+// automatic check of the 10 MB JSON: in 256 Ki-character slices with a macrotask between them,
+// as src/editor/check/diagnostics.ts runs it: the time until the result, and the longest time
+// the thread was held at once. Figures only; nothing is asserted.
+import { checkText, checkTextInSlices, encodeUlid, formatUuid } from '../src/core';
 
 function seeded(seed: number): () => number {
   let s = seed >>> 0;
@@ -79,3 +81,31 @@ for (const [name, text] of [['fixture.json', json], ['fixture.csv', csv], ['fixt
   }, name.endsWith('yaml') ? 3 : 5);
   console.log(`${name.padEnd(13)} ${(text.length / 1048576).toFixed(1).padStart(5)} MB  ${data.length} rows  ${ids} IDs  ${problems} problems  ${ms.toFixed(0)} ms CPU (median)`);
 }
+
+// The editor's automatic check: wall time to the result, and the longest slice (the longest the
+// extension host is blocked; before slicing, the whole check was one block).
+async function sliced(): Promise<void> {
+  const runs: { total: number; longest: number; slices: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const slices: number[] = [];
+    let resumed = performance.now();
+    const t0 = resumed;
+    const r = await checkTextInSlices(json, { fileName: 'fixture.json', now }, {
+      chars: 256 * 1024,
+      pause: () => {
+        slices.push(performance.now() - resumed);
+        return new Promise<void>((resolve) => setTimeout(() => {
+          resumed = performance.now();
+          resolve();
+        }, 0));
+      },
+      stop: () => false,
+    });
+    slices.push(performance.now() - resumed);
+    if (!r) throw new Error('stopped');
+    runs.push({ total: performance.now() - t0, longest: Math.max(...slices), slices: slices.length });
+  }
+  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`editor, fixture.json in slices: ${mid(runs.map((r) => r.total)).toFixed(0)} ms to the result, longest slice ${mid(runs.map((r) => r.longest)).toFixed(0)} ms (${runs[0]!.slices} slices; medians of 5, wall time)`);
+}
+void sliced();

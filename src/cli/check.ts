@@ -1,14 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
-import { checkText, type CheckProblem } from '../core';
+import { stat } from 'node:fs/promises';
+import { createCheck, utf8Writer, type CheckProblem } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
+import { Output } from './io';
 
-/**
- * JSON and YAML are parsed whole, so each file is read whole, one file at a time: memory is
- * bounded by the largest file, not by the number of files, and problems are written as each
- * file is done. Larger files than this are refused rather than exhausting memory.
- */
-export const CHECK_MAX_BYTES = 256 * 1024 * 1024;
+// Each file streams through the core's checker in chunks, one file at a time, and problems are
+// written as they are found: memory depends on the distinct IDs per key or column (32 to 64
+// bytes each), not on the file's size. YAML is the exception, held a document at a time.
 
 export const checkCommand: Command = {
   name: 'check',
@@ -25,7 +23,9 @@ INSERT statements (by file extension; anything else is read as plain text).
   future     a time-bearing ID dated after now + 1 day.
   unsorted   a time-ordered column that goes backwards where it otherwise ascends.
 
-Output: one line per problem, file:line:column: code: message (line and column from 1).
+Output: one line per problem, file:line:column: code: message (line and column from 1),
+written as each is found; duplicates under keys not named like an ID (id, uuid, ulid, ...)
+and unsorted steps are only certain at the end of the file, so they come last.
 
 Options:
   --json            one JSON object per line: file, line, column, endLine, endColumn, code,
@@ -36,7 +36,8 @@ Options:
                     epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
   -h, --help        show this help
 
-Each file is read whole (at most ${CHECK_MAX_BYTES / 1024 / 1024} MB), one at a time.
+Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
+per key or column (32 to 64 bytes each); YAML is held one document at a time.
 Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could not be read.`,
   flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG],
 
@@ -48,23 +49,33 @@ Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could n
     const now = io.now ? io.now() : Date.now();
     let found = false;
     let unreadable = false;
+    const out = new Output(io);
     for (const file of args.positionals) {
-      let text: string;
+      const stream = createCheck({
+        fileName: file, now, collect: false, ...(epoch === undefined ? {} : { epoch }),
+        onProblem: (p) => {
+          found = true;
+          out.push(json ? ndjson(file, p) : human(file, p));
+        },
+      });
+      // Editors hide a byte order mark: the decoder drops it, so columns on line 1 match.
+      const input = utf8Writer(stream);
       try {
         const info = await stat(file);
         if (info.isDirectory()) throw new Error('is a directory (pass files, or a glob the shell expands)');
-        if (info.size > CHECK_MAX_BYTES) throw new Error(`is ${info.size} bytes, more than the ${CHECK_MAX_BYTES} this command reads`);
-        text = await readFile(file, 'utf8');
+        for await (const chunk of io.readFile(file)) {
+          input.write(chunk);
+          // Whatever this chunk found goes out now: a slow source (a pipe) shows it at once.
+          await out.flush();
+        }
       } catch (err) {
+        await out.flush();
         io.stderr(`idsmith check: ${file}: ${err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err)}\n`);
         unreadable = true;
         continue;
       }
-      // Editors hide a byte order mark: without it, columns on line 1 match what they show.
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      const result = checkText(text, { fileName: file, now, collect: false, ...(epoch === undefined ? {} : { epoch }) });
-      if (result.problems.length > 0) found = true;
-      io.stdout(result.problems.map((p) => (json ? ndjson(file, p) : human(file, p))).join(''));
+      input.end();
+      await out.flush();
     }
     // A file that could not be read was not checked: that must not pass as clean, nor look
     // like a finding.

@@ -3,7 +3,7 @@
 // input, and a fuzz property that the checker never throws on arbitrary text.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { checkFormatOf, checkText, encodeUlid, labelOf, type CheckProblem, type CheckResult } from '../../src/core';
+import { checkFormatOf, checkText, encodeUlid, generate, labelOf, type CheckProblem, type CheckResult } from '../../src/core';
 import { readCsv } from '../../src/core/check/csv';
 import { readSqlTuples } from '../../src/core/check/sql';
 
@@ -151,6 +151,25 @@ describe('check: duplicate', () => {
     assert.deepEqual(codes(r), ['duplicate'], 'orders.user_id repeating A is a reference');
     assertAt(r.problems[0]!, text, A, 3);
     assert.equal(r.problems[0]!.path, 'users (id)');
+  });
+});
+
+describe('check: kinds added to the registry', () => {
+  it('messages name them by the registry label (an XID duplicate, a TSID from the future)', () => {
+    const [x0, x1] = generate('xid', { count: 2, timeMs: Date.UTC(2025, 0, 1) });
+    const dup = check(`id\n${x0}\n${x1}\n${x0}\n`, 'ids.csv');
+    assert.deepEqual(dup.problems.map((p) => p.message), ["duplicate XID under 'column id': first at line 2, column 1"]);
+    const [tsid] = generate('tsid', { count: 1, timeMs: NOW + 3 * 86_400_000 });
+    const future = check(`logged ${tsid} here\n`, 'notes.txt');
+    assert.match(future.problems[0]!.message, /^TSID dated /);
+  });
+});
+
+describe('check: SQL table names', () => {
+  it('INSERT INTO schema.table: one dotted name, and its tuples are read', () => {
+    // `public.users` is two tokens, the second starting with its dot; the tuples after it used to be skipped.
+    const r = check(`INSERT INTO public.users (id) VALUES ('${A}'), ('${A}');\n`, 'seed.sql');
+    assert.deepEqual(r.problems.map((p) => [p.code, p.path]), [['duplicate', 'public.users (id)']]);
   });
 });
 

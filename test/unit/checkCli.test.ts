@@ -1,7 +1,7 @@
 // `idsmith check` as users run it: the built dist/cli.js in a child process, on real files.
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -74,5 +74,61 @@ describe('idsmith check (built dist/cli.js)', () => {
     file('bom.csv', `\uFEFFid\n${A}\n${A}\n`);
     const r = run('bom.csv');
     assert.match(r.stdout, /^bom\.csv:3:1: duplicate/);
+  });
+
+  // Streaming, shown without timing anything: a V8 heap of 12 MB cannot hold a 20 MB file as a
+  // string (the whole-file reader died with "heap out of memory", exit 134), so finishing with
+  // the right findings means the file was read in pieces.
+  describe('a file larger than the heap', () => {
+    const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    const enc = (n: number, len: number) => {
+      let s = '';
+      for (let i = 0; i < len; i++, n = Math.floor(n / 32)) s = B32[n % 32] + s;
+      return s;
+    };
+    const ulid = (i: number) => enc(Date.UTC(2024, 0, 1) + i, 10) + enc((i * 2654435761) % 2 ** 40, 8) + enc(i, 8);
+    const customers = Array.from({ length: 50 }, (_, i) => `9b2f6a44-3c1e-4d1a-8f2e-${(i + 1).toString(16).padStart(12, '0')}`);
+
+    /** Writes ~`mb` MB of rows; rows `dupAt` and `dupAt + 1` repeat the IDs of rows 5 and 6. Returns the row count. */
+    function generate(path: string, mb: number, json: boolean, dupAt: number): number {
+      const fd = openSync(path, 'w');
+      let size = 0;
+      let i = 0;
+      let parts: string[] = [json ? '[\n' : 'id,customer,name\r\n'];
+      while (size < mb * 1024 * 1024) {
+        const id = ulid(i === dupAt ? 5 : i === dupAt + 1 ? 6 : i);
+        const row = json ? `  {"id": "${id}", "customer": "${customers[i % 50]}", "name": "user ${i} \u00e9\u2615"},\n` : `${id},${customers[i % 50]},user ${i} é☕\r\n`;
+        parts.push(row);
+        size += row.length;
+        i++;
+        if (parts.length >= 10_000) {
+          writeSync(fd, parts.join(''));
+          parts = [];
+        }
+      }
+      if (json) parts.push(`  {"id": "${ulid(i)}"}\n]\n`);
+      writeSync(fd, parts.join(''));
+      closeSync(fd);
+      return i;
+    }
+
+    for (const json of [false, true]) {
+      it(`${json ? 'JSON' : 'CSV'}: 20 MB under a 12 MB heap, both planted duplicates found`, function () {
+        this.timeout(60_000);
+        const name = json ? 'big.json' : 'big.csv';
+        const rows = generate(join(dir, name), 20, json, 100_000);
+        assert.ok(rows > 100_002);
+        const r = spawnSync(process.execPath, ['--max-old-space-size=12', cli, 'check', name], { encoding: 'utf8', cwd: dir });
+        assert.equal(r.status, 1, r.stderr.slice(0, 500));
+        // Row i is on line i + 2 (a header or the opening bracket before it).
+        const col = json ? 11 : 1;
+        assert.deepEqual(r.stdout.trim().split('\n'), [
+          `${name}:${100_002}:${col}: duplicate: duplicate ULID under '${json ? '$[*].id' : 'column id'}': first at line 7, column ${col}`,
+          `${name}:${100_003}:${col}: duplicate: duplicate ULID under '${json ? '$[*].id' : 'column id'}': first at line 8, column ${col}`,
+          // Known only at the end of the file, so written last: the copied row steps back in time.
+          `${name}:${100_002}:${col}: unsorted: ULID is older than the one on line 100001, in a column that otherwise ascends by time`,
+        ]);
+      });
+    }
   });
 });

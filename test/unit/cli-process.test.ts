@@ -3,7 +3,7 @@
 // from the packed tarball), or else dist/cli.js built from this checkout.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scan } from '../../src/core';
@@ -319,6 +319,64 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
         const r = cli(args, input);
         assert.ok(r.status === 0 || r.status === 1 || r.status === 2, `${args.join(' ')}: ${r.status} ${r.stderr}`);
       }
+    });
+  });
+
+  describe('check', () => {
+    const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    const ulid = (i: number) => {
+      let s = '';
+      for (let n = Date.UTC(2024, 0, 1) + i, k = 0; k < 10; k++, n = Math.floor(n / 32)) s = B32[n % 32] + s;
+      for (let n = i, k = 0; k < 16; k++, n = Math.floor(n / 32)) s += B32[n % 32];
+      return s;
+    };
+
+    it('checks a 20 MB file under a 12 MB V8 heap (the whole-file reader died there), finding the planted duplicate', function () {
+      this.timeout(60_000);
+      const path = join(dir, 'big.csv');
+      const fd = openSync(path, 'w');
+      writeSync(fd, 'id,name\n');
+      let i = 0;
+      for (let size = 0; size < 20 * 1024 * 1024;) {
+        const rows: string[] = [];
+        for (let k = 0; k < 10_000; k++, i++) rows.push(`${ulid(i === 200_000 ? 3 : i)},user ${i}\n`);
+        const block = rows.join('');
+        writeSync(fd, block);
+        size += block.length;
+      }
+      closeSync(fd);
+      const r = cli(['check', path], undefined, { NODE_OPTIONS: '--max-old-space-size=12' });
+      assert.equal(r.status, 1, r.stderr.toString().slice(0, 400));
+      const lines = r.stdout.toString().trim().split('\n');
+      assert.equal(lines[0], `${path}:200002:1: duplicate: duplicate ULID under 'column id': first at line 5, column 1`);
+      assert.match(lines[1]!, /:200002:1: unsorted: /);
+      assert.equal(lines.length, 2);
+    });
+
+    it('reports a duplicate under id before the file ends (a named pipe still open)', async function () {
+      this.timeout(20_000);
+      const fifo = join(dir, 'rows.csv');
+      execFileSync('mkfifo', [fifo]);
+      const child = spawn(command[0], [...command[1], 'check', fifo]);
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const writer = openSync(fifo, 'w');
+      let out = '';
+      try {
+        writeSync(writer, `id\n${ULID}\n${ULID}\n`);
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no duplicate before the end of the file; got ${JSON.stringify(out)}`)), 10_000);
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString('utf8');
+            if (/:3:1: duplicate: /.test(out)) {
+              clearTimeout(timer);
+              resolve();
+            }
+          });
+        });
+      } finally {
+        closeSync(writer);
+      }
+      assert.equal(await closed, 1);
     });
   });
 });

@@ -84,7 +84,7 @@ describe('manifest (package.json)', () => {
   // changes how Idsmith shows things. A new setting has to be put on one side or the other.
   it('restricts every setting that shapes written text or decoding in untrusted workspaces', () => {
     const restricted: string[] = manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? [];
-    const displayOnly = ['idsmith.hover.enabled', 'idsmith.hover.timeZone', 'idsmith.hover.dateFormat', 'idsmith.inlayHints.enabled', 'idsmith.check.include'];
+    const displayOnly = ['idsmith.hover.enabled', 'idsmith.hover.timeZone', 'idsmith.hover.dateFormat', 'idsmith.inlayHints.enabled', 'idsmith.check.include', 'idsmith.check.maxFileSize'];
     for (const name of Object.keys(settings)) {
       assert.ok(restricted.includes(name) !== displayOnly.includes(name), `${name}: restricted in untrusted workspaces, or display-only; not both, not neither`);
     }

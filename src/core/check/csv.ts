@@ -1,9 +1,11 @@
 // A small RFC 4180 reader: quoted fields (with "" inside), CR, LF and CRLF line ends, any
 // one-character delimiter. It reports where each field's text is, so a problem points at the
-// characters in the file rather than at a parsed copy.
+// characters in the file rather than at a parsed copy. It reads text in pieces of any size and
+// holds only the field being read (at most FIELD_MAX characters of it), so a file of any size
+// is read in constant memory.
 
 export interface CsvField {
-  /** The field's value, quotes removed and "" unescaped. */
+  /** The field's value, quotes removed and "" unescaped (its first FIELD_MAX characters when longer). */
   value: string;
   /** Offsets of the value's characters in the source (inside the quotes when quoted). */
   start: number;
@@ -12,65 +14,215 @@ export interface CsvField {
   verbatim: boolean;
 }
 
-/** Calls `onRow` with each record's fields and its index, in order. Never throws. */
-export function readCsv(text: string, delimiter: string, onRow: (fields: CsvField[], row: number) => void): void {
-  const d = delimiter.charCodeAt(0);
-  const n = text.length;
-  let i = 0;
-  let row = 0;
-  while (i < n) {
-    const fields: CsvField[] = [];
-    for (;;) {
-      let field: CsvField;
-      if (text.charCodeAt(i) === 34 /* " */) {
-        const start = i + 1;
-        let j = start;
-        let value = '';
-        let chunk = start;
-        let verbatim = true;
-        for (;;) {
-          const q = text.indexOf('"', j);
-          if (q < 0) { // unterminated: the rest of the file is the field
-            value += text.slice(chunk);
-            j = n;
-            field = { value, start, end: n, verbatim };
-            break;
+/** Longer fields keep only this many characters: no ID, label or header name is this long. */
+export const FIELD_MAX = 4096;
+/** The first record is held (it may be a header) for at most this many fields; the rest follow one by one. */
+export const HELD_FIELDS_MAX = 4096;
+
+/** Reads text given in pieces: `read` takes the source from `base` on, as far as it goes. */
+export interface Reader {
+  /**
+   * Reads what `text` (the source from offset `base` on) holds past what was read before;
+   * `final` when no text follows. Returns the first offset whose text it may still need.
+   */
+  read(text: string, base: number, final: boolean): number;
+}
+
+const enum S { RecordStart, FieldStart, Unquoted, Quoted, QuoteSeen, Trailing, AfterField, AfterCr }
+
+export class CsvReader implements Reader {
+  private state = S.RecordStart;
+  private pos = 0;
+  private fieldStart = 0;
+  private escaped = false;
+  /** The start of a field longer than FIELD_MAX, already cut. */
+  private head: string | undefined;
+  private index = 0;
+  private row = 0;
+  /** The first record's fields, held until it ends (it may be a header). */
+  private held: CsvField[] | undefined = [];
+  private blank = true;
+
+  /**
+   * `onField` gets each field as soon as it ends, with its column index and its record's index
+   * (blank lines are no records); the first record's fields come together when it ends.
+   */
+  constructor(
+    private readonly delimiter: number,
+    private readonly onField: (field: CsvField, index: number, row: number) => void,
+    private readonly onFirstRow?: (fields: CsvField[]) => void,
+  ) {}
+
+  read(text: string, base: number, final: boolean): number {
+    const d = this.delimiter;
+    const n = base + text.length;
+    let i = this.pos;
+    while (i < n) {
+      const c = text.charCodeAt(i - base);
+      switch (this.state) {
+        case S.RecordStart:
+          this.index = 0;
+          this.blank = true;
+          this.state = S.FieldStart;
+          continue;
+        case S.FieldStart:
+          this.head = undefined;
+          this.escaped = false;
+          if (c === 34) {
+            this.fieldStart = i + 1;
+            this.state = S.Quoted;
+            i++;
+          } else {
+            this.fieldStart = i;
+            this.state = S.Unquoted;
           }
-          if (text.charCodeAt(q + 1) === 34) {
-            value += text.slice(chunk, q + 1);
-            j = q + 2;
-            chunk = j;
-            verbatim = false;
+          continue;
+        case S.Unquoted: {
+          let j = i;
+          while (j < n) {
+            const x = text.charCodeAt(j - base);
+            if (x === d || x === 10 || x === 13) break;
+            j++;
+          }
+          i = j;
+          if (j < n) {
+            this.field(text, base, j, false);
+            this.state = S.AfterField;
+          }
+          continue;
+        }
+        case S.Quoted: {
+          const q = text.indexOf('"', i - base);
+          if (q < 0) {
+            i = n;
             continue;
           }
-          value += text.slice(chunk, q);
-          field = { value, start, end: q, verbatim };
-          j = q + 1;
-          break;
+          i = base + q + 1;
+          this.state = S.QuoteSeen;
+          continue;
         }
-        // Anything between the closing quote and the delimiter is kept out of the value.
-        while (j < n && text.charCodeAt(j) !== d && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
-        i = j;
-      } else {
-        let j = i;
-        while (j < n) {
-          const c = text.charCodeAt(j);
-          if (c === d || c === 10 || c === 13) break;
-          j++;
-        }
-        field = { value: text.slice(i, j), start: i, end: j, verbatim: true };
-        i = j;
+        case S.QuoteSeen:
+          if (c === 34) {
+            this.escaped = true;
+            this.state = S.Quoted;
+            i++;
+          } else {
+            this.field(text, base, i - 1, true);
+            this.state = S.Trailing;
+          }
+          continue;
+        case S.Trailing:
+          // Anything between the closing quote and the delimiter is kept out of the value.
+          if (c === d || c === 10 || c === 13) this.state = S.AfterField;
+          else i++;
+          continue;
+        case S.AfterField:
+          i++;
+          if (c === d) {
+            this.index++;
+            this.state = S.FieldStart;
+          } else if (c === 13) {
+            this.state = S.AfterCr;
+          } else {
+            this.endRecord();
+          }
+          continue;
+        case S.AfterCr:
+          if (c === 10) i++;
+          this.endRecord();
+          continue;
       }
-      fields.push(field);
-      if (i < n && text.charCodeAt(i) === d) {
-        i++;
-        continue;
-      }
-      break;
     }
-    if (text.charCodeAt(i) === 13) i++;
-    if (text.charCodeAt(i) === 10) i++;
-    // A blank line is no record (a trailing newline, blank lines between blocks).
-    if (!(fields.length === 1 && fields[0]!.value === '' && fields[0]!.end === fields[0]!.start)) onRow(fields, row++);
+    this.pos = i;
+    if (final) {
+      switch (this.state) {
+        case S.FieldStart: // after a trailing delimiter: one more, empty field
+          this.fieldStart = n;
+          this.field(text, base, n, false);
+          break;
+        case S.Unquoted:
+          this.field(text, base, n, false);
+          break;
+        case S.Quoted: // unterminated: the rest of the file is the field
+          this.field(text, base, n, true);
+          break;
+        case S.QuoteSeen:
+          this.field(text, base, n - 1, true);
+          break;
+        default:
+      }
+      if (this.state !== S.RecordStart) this.endRecord();
+      return n;
+    }
+    return this.keep(text, base);
   }
+
+  /** The first offset still needed: the field being read, or the first record while it is held. */
+  private keep(text: string, base: number): number {
+    let keep = this.pos;
+    if (this.state === S.Unquoted || this.state === S.Quoted || this.state === S.QuoteSeen) {
+      if (this.pos - this.fieldStart > FIELD_MAX) {
+        this.head ??= text.slice(this.fieldStart - base, this.fieldStart - base + FIELD_MAX);
+      } else {
+        keep = this.fieldStart;
+      }
+    }
+    if (this.held) for (const f of this.held) keep = Math.min(keep, f.start);
+    return keep;
+  }
+
+  private field(text: string, base: number, end: number, quoted: boolean): void {
+    const start = this.fieldStart;
+    const long = end - start > FIELD_MAX;
+    let value = long ? (this.head ?? text.slice(start - base, start - base + FIELD_MAX)) : text.slice(start - base, end - base);
+    if (quoted && this.escaped) value = value.replace(/""/g, '"');
+    const f: CsvField = { value, start, end, verbatim: !this.escaped && !long };
+    this.head = undefined;
+    if (this.index > 0 || value !== '' || end !== start) this.blank = false;
+    if (this.held) {
+      this.held.push(f);
+      if (this.held.length >= HELD_FIELDS_MAX) this.release();
+    } else {
+      this.onField(f, this.index, this.row);
+    }
+  }
+
+  private endRecord(): void {
+    this.state = S.RecordStart;
+    if (this.held) {
+      if (this.blank) {
+        this.held = [];
+        return;
+      }
+      this.release();
+      this.row++;
+      return;
+    }
+    if (!this.blank) this.row++;
+  }
+
+  /** Hands over the held first record (or its first HELD_FIELDS_MAX fields). */
+  private release(): void {
+    const fields = this.held!;
+    this.held = undefined;
+    if (this.onFirstRow) this.onFirstRow(fields);
+    else fields.forEach((f, i) => this.onField(f, i, 0));
+  }
+}
+
+/** Calls `onRow` with each record's fields and its index, in order. Never throws. */
+export function readCsv(text: string, delimiter: string, onRow: (fields: CsvField[], row: number) => void): void {
+  let fields: CsvField[] = [];
+  let row = 0;
+  const reader = new CsvReader(delimiter.charCodeAt(0), (f, i, r) => {
+    if (r !== row) {
+      if (fields.length > 0) onRow(fields, row);
+      fields = [];
+      row = r;
+    }
+    fields[i] = f;
+  });
+  reader.read(text, 0, true);
+  const blank = fields.length === 1 && fields[0]!.value === '' && fields[0]!.end === fields[0]!.start;
+  if (fields.length > 0 && !blank) onRow(fields, row);
 }

@@ -1,4 +1,3 @@
-import { visit as visitJson } from 'jsonc-parser';
 import { CST, Parser } from 'yaml';
 import { decodeKsuid } from '../formats/ksuid';
 import { decodeObjectId } from '../formats/objectid';
@@ -8,15 +7,21 @@ import { decodeTypeId } from '../formats/typeid';
 import { IdError, type Decoded, type IdKind } from '../types';
 import { decodeUlid } from '../formats/ulid';
 import { decodeUuid } from '../formats/uuid';
+import { formatLabel } from '../formats/registry';
 import type { DecodedId } from '../formats/types';
-import { readCsv } from './csv';
-import { readSqlTuples } from './sql';
+import { CsvReader, type CsvField, type Reader } from './csv';
+import { IdTable, keyOfBytes, keyOfText } from './idtable';
+import { JsonReader, type JsonListener } from './json';
+import { Lines } from './lines';
+import { SqlReader } from './sql';
 
 // Fixture health: one pass over a data file that finds IDs used twice under one key, text
 // labelled as an ID that is not a valid one, IDs dated in the future, and time-ordered columns
 // that go backwards. The same code serves the editor's diagnostics, the summary panel and
-// `idsmith check`. Structure comes from real parsers (jsonc-parser, yaml, the CSV and SQL
-// readers beside this file), never from regexes over the whole text.
+// `idsmith check`. Structure comes from parsers (the yaml library's, and the streaming JSON,
+// CSV and SQL readers beside this file, the JSON one held against jsonc-parser in the tests),
+// never from regexes over the whole text. Every reader takes the text in pieces, so a file of
+// any size is checked in memory that grows with its distinct IDs, not with its size.
 
 export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted';
 export type CheckSeverity = 'error' | 'warning' | 'info';
@@ -155,6 +160,11 @@ const KIND_NAMES: Record<IdKind, string> = {
   ulid: 'ULID', uuid: 'UUID', ksuid: 'KSUID', objectid: 'ObjectId', typeid: 'TypeID', snowflake: 'snowflake',
 };
 
+/** How messages name a kind: the registry's label for kinds added since (`XID`, `TSID`). */
+function kindName(kind: IdKind): string {
+  return KIND_NAMES[kind] ?? formatLabel(kind);
+}
+
 /** Text that is a placeholder, an expression or prose rather than an attempt at an ID. */
 const NOT_AN_ATTEMPT = /[\s{}$%<>()]|^$|^(?:null|none|nil|undefined|true|false|default|todo|tbd|x+|-+|\?+)$/i;
 
@@ -177,21 +187,32 @@ interface Occurrence {
   end: number;
   text: string;
   kind: IdKind;
-  unixMs: number | undefined;
 }
 
+/**
+ * What is kept per key or column: a table of the distinct IDs (32 to 64 bytes each), and,
+ * for columns whose name does not say they hold identities, the repeats until the end shows
+ * whether they are duplicates or references, at most a tenth of the values (or REPEATS_FLOOR).
+ */
 interface Column {
   path: string;
   /** The key or column name, when there is one. */
   key: string | undefined;
-  /** Values seen, and the repeats among them with their first occurrence. */
+  /** Its name says it holds each row's own ID: a repeat is a duplicate the moment it is seen. */
+  named: boolean;
   count: number;
-  repeats: { occ: Occurrence; first: Occurrence }[];
-  /** Identity of each ID seen here -> first occurrence. */
-  seen: Map<string, Occurrence>;
-  /** Time-ordered IDs in file order, for `unsorted`. */
-  ordered: Occurrence[];
+  tables: Map<IdKind, IdTable>;
+  /** Repeats waiting for the end; undefined once too many for an identity column. */
+  repeats: CheckProblem[] | undefined;
+  /** Time-ordered IDs seen, the last one's time and line, and the steps back (undefined once too many). */
+  ordered: number;
+  lastMs: number;
+  lastLine: number;
+  backs: CheckProblem[] | undefined;
 }
+
+/** Problems held for the end are dropped once there are this many and too many to be reported. */
+const HELD_FLOOR = 1000;
 
 /** Identity of an ID's value: spellings of one ID compare equal. */
 function identity(kind: IdKind, text: string): string {
@@ -206,51 +227,66 @@ function identity(kind: IdKind, text: string): string {
   }
 }
 
+/**
+ * A copy of `s` that holds no reference to the text it was cut from: a slice of a 64 KB piece
+ * would otherwise keep the whole piece alive for as long as a held problem or a column lives.
+ */
+function own(s: string): string {
+  return s.length < 13 ? s : (s + ' ').slice(0, -1);
+}
+
+/** Kinds keyed by their exact binary value (at most 16 bytes); the rest by a hash of `identity`. */
+const BINARY_KEY = new Set<IdKind>(['ulid', 'uuid', 'objectid']);
+
 function timeOrdered(kind: IdKind, d: Decoded): boolean {
   return TIME_ORDERED.has(kind) || (kind === 'uuid' && (d.version === 6 || d.version === 7));
 }
 
+/** Names that say "this row's own ID", not a reference to another row. */
+const IDENTITY_NAMES = /^(?:id|_id|pk|key|uid|uuid|ulid|guid|ksuid|objectid|typeid|snowflake)$/i;
+/** Share of distinct values above which an unnamed or other column is read as an identity. */
+const DISTINCT_SHARE = 0.9;
+
 class Checker {
-  readonly problems: CheckProblem[] = [];
-  readonly ids: FoundId[] = [];
   private readonly columns = new Map<string, Column>();
-  private lineStarts: number[] | undefined;
+  private readonly lines = new Lines();
+  private readonly key = new Uint32Array(4);
   private readonly now: number;
   readonly scanOpts: { epoch?: unknown; now: number };
+  /** The source text held: from `base` on. */
+  private text = '';
+  private base = 0;
 
-  constructor(readonly source: string, private readonly opts: CheckOptions) {
+  constructor(private readonly opts: CheckOptions, private readonly emit: (p: CheckProblem) => void, private readonly onId: ((id: FoundId) => void) | undefined) {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
   }
 
+  /** The text the readers are reading now (from offset `base` on). */
+  hold(text: string, base: number): void {
+    this.text = text;
+    this.base = base;
+  }
+
+  /** Nothing before `offset` is asked about again. */
+  release(offset: number): void {
+    this.lines.commit(this.text, this.base, offset);
+  }
+
   position(offset: number): CheckPosition {
-    if (!this.lineStarts) {
-      const starts = [0];
-      const s = this.source;
-      for (let i = 0; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        if (c === 10) starts.push(i + 1);
-        else if (c === 13 && s.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-      }
-      this.lineStarts = starts;
-    }
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: offset - starts[lo]! };
+    return this.lines.position(this.text, this.base, offset);
+  }
+
+  private problem(code: CheckCode, severity: CheckSeverity, o: { start: number; end: number; text: string; kind?: IdKind }, path: string, message: string, extra: Partial<CheckProblem> = {}): CheckProblem {
+    return {
+      code, severity, message, start: o.start, end: o.end,
+      range: { start: this.position(o.start), end: this.position(o.end) },
+      text: own(o.text), path, ...(o.kind ? { kind: o.kind } : {}), ...extra,
+    };
   }
 
   private report(code: CheckCode, severity: CheckSeverity, o: { start: number; end: number; text: string; kind?: IdKind }, path: string, message: string, extra: Partial<CheckProblem> = {}): void {
-    this.problems.push({
-      code, severity, message, start: o.start, end: o.end,
-      range: { start: this.position(o.start), end: this.position(o.end) },
-      text: o.text, path, ...(o.kind ? { kind: o.kind } : {}), ...extra,
-    });
+    this.emit(this.problem(code, severity, o, path, message, extra));
   }
 
   /**
@@ -284,7 +320,7 @@ class Checker {
 
   private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label, key: string | undefined): void {
     if (NOT_AN_ATTEMPT.test(text)) return;
-    let d: Decoded;
+    let d: DecodedId;
     try {
       d = DECODERS[label.kind](text, this.opts.epoch);
     } catch (e) {
@@ -294,7 +330,7 @@ class Checker {
       if (other && text.length >= 17) return this.found(other.kind, other.decoded, text, start, verbatim, path, key);
       if (!verbatim) return;
       const fix = label.kind === 'ulid' ? fixUlid(text) : undefined;
-      const message = `invalid ${KIND_NAMES[label.kind]} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
+      const message = `invalid ${kindName(label.kind)} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
       this.report('invalid', 'error', { start, end: start + text.length, text, kind: label.kind }, path, message, fix ? { fix } : {});
       return;
     }
@@ -307,27 +343,50 @@ class Checker {
     this.found(label.kind, d, text, start, verbatim, path, key);
   }
 
-  private found(kind: IdKind, d: Decoded, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
+  private found(kind: IdKind, d: DecodedId, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
     const end = start + text.length;
-    const occ: Occurrence = { start, end: verbatim ? end : start, text, kind, unixMs: d.unixMs };
-    if (this.opts.collect !== false) {
-      this.ids.push({ kind, text, start, end: occ.end, path, ...(d.unixMs !== undefined ? { unixMs: d.unixMs } : {}), ...(d.version !== undefined ? { version: d.version } : {}) });
+    const occ: Occurrence = { start, end: verbatim ? end : start, text, kind };
+    if (this.onId) {
+      const id: FoundId = { kind, text, start, end: occ.end, path };
+      if (d.unixMs !== undefined) id.unixMs = d.unixMs;
+      if (d.version !== undefined) id.version = d.version;
+      this.onId(id);
     }
     if (!verbatim) return; // a range we cannot point at exactly is not reported
     if (d.unixMs !== undefined && d.unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', occ, path, `${KIND_NAMES[kind]} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+      this.report('future', 'warning', occ, path, `${kindName(kind)} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     let col = this.columns.get(path);
     if (!col) {
-      col = { path, key, count: 0, repeats: [], seen: new Map(), ordered: [] };
+      const named = (key !== undefined && IDENTITY_NAMES.test(key)) || (key === undefined && /^column 1$|\(value 1\)$/.test(path));
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
-    const id = identity(kind, text);
-    const first = col.seen.get(id);
+    let table = col.tables.get(kind);
+    if (!table) col.tables.set(kind, (table = new IdTable()));
+    const at = this.position(start);
+    const k = BINARY_KEY.has(kind) && d.bytes && d.bytes.length <= 16 ? keyOfBytes(d.bytes, this.key) : keyOfText(identity(kind, text), this.key);
+    const first = table.firstOrAdd(k, at.line, at.character);
     col.count++;
-    if (first) col.repeats.push({ occ, first });
-    else col.seen.set(id, occ);
-    if (d.unixMs !== undefined && timeOrdered(kind, d)) col.ordered.push(occ);
+    if (first && (col.named || col.repeats)) {
+      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
+      if (col.named) this.emit(p);
+      else if (col.repeats) {
+        col.repeats.push(p);
+        // More repeats than an identity column may have, and too many to hold: a reference.
+        if (col.repeats.length > HELD_FLOOR && col.repeats.length > col.count * (1 - DISTINCT_SHARE)) col.repeats = undefined;
+      }
+    }
+    if (d.unixMs !== undefined && timeOrdered(kind, d)) {
+      if (col.ordered > 0 && d.unixMs < col.lastMs && col.backs) {
+        col.backs.push(this.problem('unsorted', 'info', occ, col.path,
+          `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
+        if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;
+      }
+      col.ordered++;
+      col.lastMs = d.unixMs;
+      col.lastLine = at.line;
+    }
   }
 
   /** Whether `text` is, as a whole, an ID the scanner recognises. */
@@ -335,57 +394,32 @@ class Checker {
     return this.wholeId(text) !== undefined;
   }
 
-  /** Plain text: only the date of each ID is checked. */
-  futureOnly(m: ScanMatch): void {
+  /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */
+  futureOnly(m: ScanMatch, base: number): void {
+    const at = { start: base + m.start, end: base + m.end, text: m.text, kind: m.kind };
     if (m.decoded.unixMs !== undefined && m.decoded.unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', m, '', `${KIND_NAMES[m.kind]} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+      this.report('future', 'warning', at, '', `${kindName(m.kind)} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
-    if (this.opts.collect !== false) {
-      this.ids.push({ kind: m.kind, text: m.text, start: m.start, end: m.end, path: '', ...(m.decoded.unixMs !== undefined ? { unixMs: m.decoded.unixMs } : {}), ...(m.decoded.version !== undefined ? { version: m.decoded.version } : {}) });
-    }
+    this.onId?.({ kind: m.kind, text: m.text, start: at.start, end: at.end, path: '', ...(m.decoded.unixMs !== undefined ? { unixMs: m.decoded.unixMs } : {}), ...(m.decoded.version !== undefined ? { version: m.decoded.version } : {}) });
   }
 
   /**
-   * Once the whole file is read: repeats in identity columns are duplicates, and columns that
-   * mostly ascend get each step back reported.
+   * Once the whole file is read: repeats in columns that turned out to be identities are
+   * duplicates, and columns that mostly ascend get each step back reported. Rules that need
+   * the whole column are judged on what was held: a column whose repeats (or steps back)
+   * outgrew HELD_FLOOR and the share allowed at some point counts as a reference (or unsorted).
    */
   finish(): void {
     for (const col of this.columns.values()) {
-      if (col.repeats.length > 0 && identityColumn(col)) {
-        for (const { occ, first } of col.repeats) {
-          const at = this.position(first.start);
-          this.report('duplicate', 'error', occ, col.path, `duplicate ${KIND_NAMES[occ.kind]} under '${col.path}': first at line ${at.line + 1}, column ${at.character + 1}`, { first: at });
-        }
+      if (col.repeats && col.repeats.length > 0 && col.count >= 10 && (col.count - col.repeats.length) / col.count >= DISTINCT_SHARE) {
+        for (const p of col.repeats) this.emit(p);
       }
-      const o = col.ordered;
-      if (o.length < UNSORTED_MIN) continue;
-      const back: number[] = [];
-      for (let i = 1; i < o.length; i++) if (o[i]!.unixMs! < o[i - 1]!.unixMs!) back.push(i);
-      if (back.length === 0 || back.length > (o.length - 1) * UNSORTED_MAX_SHARE) continue;
-      for (const i of back) {
-        const prev = this.position(o[i - 1]!.start);
-        this.report('unsorted', 'info', o[i]!, col.path,
-          `${KIND_NAMES[o[i]!.kind]} is older than the one on line ${prev.line + 1}, in a column that otherwise ascends by time`);
-      }
+      const backs = col.backs;
+      if (col.ordered < UNSORTED_MIN || !backs || backs.length === 0 || backs.length > (col.ordered - 1) * UNSORTED_MAX_SHARE) continue;
+      for (const p of backs) this.emit(p);
     }
-    this.problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+    this.columns.clear();
   }
-}
-
-/** Names that say "this row's own ID", not a reference to another row. */
-const IDENTITY_NAMES = /^(?:id|_id|pk|key|uid|uuid|ulid|guid|ksuid|objectid|typeid|snowflake)$/i;
-/** Share of distinct values above which an unnamed or other column is read as an identity. */
-const DISTINCT_SHARE = 0.9;
-
-/**
- * Whether a repeat in this column is a duplicate. `id` and its kin always are. Any other column
- * (`customer`, `parent`, an unnamed CSV column) may be a reference, where repeats are the
- * point; it counts as an identity only when nearly all its values are distinct.
- */
-function identityColumn(col: Column): boolean {
-  if (col.key !== undefined && IDENTITY_NAMES.test(col.key)) return true;
-  if (col.key === undefined && /^column 1$|\(value 1\)$/.test(col.path)) return true;
-  return col.count >= 10 && (col.count - col.repeats.length) / col.count >= DISTINCT_SHARE;
 }
 
 function lastSegment(path: string): string {
@@ -402,59 +436,62 @@ function segment(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? '.' + key : `[${JSON.stringify(key)}]`;
 }
 
-// The visitor's own path stack: the path string is rebuilt only when the structure changes,
-// not for every value (a 10 MB fixture has hundreds of thousands of values).
-function readJson(c: Checker, text: string, base: number, prefix: string): void {
-  const segs: string[] = [];
-  const keys: (string | undefined)[] = [];
-  let key: string | undefined;
-  let path: string | undefined;
-  const current = () => (path ??= prefix + '$' + segs.join(''));
-  visitJson(text, {
-    onObjectBegin() {
-      segs.push('');
-      keys.push(key);
-      path = undefined;
-    },
-    onObjectProperty(property) {
-      segs[segs.length - 1] = segment(property);
-      key = property;
-      path = undefined;
-    },
-    onObjectEnd() {
-      segs.pop();
-      key = keys.pop();
-      path = undefined;
-    },
-    onArrayBegin() {
-      segs.push('[*]');
-      keys.push(key);
-      path = undefined;
-    },
-    onArrayEnd() {
-      segs.pop();
-      key = keys.pop();
-      path = undefined;
-    },
-    onLiteralValue(value: unknown, offset, length) {
-      if (!candidate(length)) return;
-      if (typeof value === 'string') {
-        const raw = text.slice(offset + 1, offset + length - 1);
-        c.value(value, base + offset + 1, raw === value, current(), key);
-      } else if (typeof value === 'number') {
-        c.value(text.slice(offset, offset + length), base + offset, true, current(), key);
-      }
-    },
-  }, { allowTrailingComma: true, disallowComments: false });
-}
+// ---- the readers: each takes the text in pieces and hands the checker its values --------
 
-function readJsonLines(c: Checker, text: string): void {
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    readJson(c, text.slice(start, end), start, '');
-    start = end + 1;
+// The listener's own path stack: the path string is rebuilt only when the structure changes,
+// not for every value (a 10 MB fixture has hundreds of thousands of values).
+class JsonPaths implements JsonListener {
+  private readonly segs: string[] = [];
+  private readonly keys: (string | undefined)[] = [];
+  private key: string | undefined;
+  private path: string | undefined;
+
+  constructor(private readonly c: Checker) {}
+
+  private current(): string {
+    return (this.path ??= '$' + this.segs.join(''));
+  }
+
+  objectBegin(): void {
+    this.segs.push('');
+    this.keys.push(this.key);
+    this.path = undefined;
+  }
+
+  property(name: string): void {
+    if (this.segs.length === 0) return;
+    this.segs[this.segs.length - 1] = segment(name);
+    this.key = name;
+    this.path = undefined;
+  }
+
+  objectEnd(): void {
+    this.segs.pop();
+    this.key = this.keys.pop();
+    this.path = undefined;
+  }
+
+  arrayBegin(): void {
+    this.segs.push('[*]');
+    this.keys.push(this.key);
+    this.path = undefined;
+  }
+
+  arrayEnd(): void {
+    this.objectEnd();
+  }
+
+  scalar(value: string, start: number, length: number, verbatim: boolean, isString: boolean): void {
+    if (!candidate(length)) return;
+    this.c.value(value, start, verbatim, this.current(), this.key);
+    void isString;
+  }
+
+  reset(): void {
+    this.segs.length = 0;
+    this.keys.length = 0;
+    this.key = undefined;
+    this.path = undefined;
   }
 }
 
@@ -476,85 +513,252 @@ function yamlScalar(t: CST.Token): { value: string; start: number; verbatim: boo
 
 // YAML through the library's CST (its parser without composing documents): offsets and the
 // source text of every scalar, at a fraction of the cost of building the document model, and
-// numbers stay digits (a 19-digit snowflake does not survive a double).
-function readYaml(c: Checker, text: string): void {
-  const walk = (t: CST.Token | undefined, path: string, key: string | undefined): void => {
+// numbers stay digits (a 19-digit snowflake does not survive a double). The parser reads text
+// in pieces and hands over each document once it is complete, so memory is one document's.
+class YamlReader implements Reader {
+  private readonly parser = new Parser();
+  private pos = 0;
+  /** The first document, held until a second one shows whether paths need a document number. */
+  private first: CST.Document | undefined;
+  private docs = 0;
+  private keep = 0;
+
+  constructor(private readonly c: Checker) {}
+
+  read(text: string, base: number, final: boolean): number {
+    // Whole lines only: the parser's lexer reads a line cut before its CR LF differently.
+    const end = final ? text.length : text.lastIndexOf('\n') + 1;
+    if (end <= this.pos - base && !final) return this.docs === 0 ? 0 : this.keep;
+    const piece = text.slice(this.pos - base, end);
+    this.pos = base + end;
+    for (const token of this.parser.parse(piece, !final)) {
+      if (token.type !== 'document') continue;
+      if (this.docs === 0) {
+        this.first = token;
+      } else {
+        if (this.first) this.walk(this.first, '$0');
+        this.first = undefined;
+        this.walk(token, `$${this.docs}`);
+      }
+      this.keep = this.first ? this.first.offset : token.offset;
+      this.docs++;
+    }
+    if (final) {
+      if (this.first) this.walk(this.first, '$');
+      this.first = undefined;
+      return this.pos;
+    }
+    return this.docs === 0 ? 0 : this.keep;
+  }
+
+  private walk(t: CST.Token | undefined, path: string, key?: string): void {
     if (!t) return;
     switch (t.type) {
       case 'document':
-        return walk(t.value, path, key);
+        return this.walk(t.value, path, key);
       case 'block-map':
       case 'block-seq':
       case 'flow-collection': {
         const seq = t.type === 'block-seq' || (t.type === 'flow-collection' && t.start.source === '[');
         for (const item of t.items) {
           if (seq && !item.key) {
-            walk(item.value, path + '[*]', key);
+            this.walk(item.value, path + '[*]', key);
             continue;
           }
           const k = item.key ? yamlScalar(item.key)?.value : undefined;
-          walk(item.value, path + (k === undefined ? '[?]' : segment(k)), k ?? key);
+          this.walk(item.value, path + (k === undefined ? '[?]' : segment(k)), k ?? key);
         }
         return;
       }
       default: {
         const sc = yamlScalar(t);
-        if (sc && candidate(sc.value.length)) c.value(sc.value, sc.start, sc.verbatim, path, key);
+        if (sc && candidate(sc.value.length)) this.c.value(sc.value, sc.start, sc.verbatim, path, key);
       }
     }
-  };
-  let i = 0;
-  const docs: CST.Token[] = [];
-  for (const token of new Parser().parse(text)) if (token.type === 'document') docs.push(token);
-  for (const doc of docs) walk(doc, docs.length > 1 ? `$${i++}` : '$', undefined);
+  }
 }
 
-function readDelimited(c: Checker, text: string, delimiter: string): void {
+function delimitedReader(c: Checker, delimiter: string): Reader {
   let header: string[] | undefined;
-  readCsv(text, delimiter, (fields, row) => {
-    if (row === 0) {
-      // A first row without any ID in it is a header naming the columns.
-      const hasId = fields.some((f) => f.value.length >= 17 && c.probe(f.value));
-      if (!hasId) {
-        header = fields.map((f) => f.value.trim());
-        return;
+  const value = (f: CsvField, i: number) => {
+    const name = header?.[i];
+    c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
+  };
+  return new CsvReader(delimiter.charCodeAt(0), value, (fields) => {
+    // A first row without any ID in it is a header naming the columns.
+    const hasId = fields.some((f) => f.value.length >= 17 && c.probe(f.value));
+    if (!hasId) header = fields.map((f) => f.value.trim());
+    else fields.forEach(value);
+  });
+}
+
+function sqlReader(c: Checker): Reader {
+  return new SqlReader((v, i, table, columns) => {
+    if (!v) return;
+    const name = columns?.[i];
+    c.value(v.value, v.start, v.verbatim, `${table || 'INSERT'} (${name ?? `value ${i + 1}`})`, name);
+  });
+}
+
+/** Plain text is scanned a line at a time; a longer line in pieces of this many characters. */
+const TEXT_PIECE = 65536;
+/** Where a long line may be cut: after a character no ID contains. */
+const NOT_IN_ID = /[^A-Za-z0-9_\-:{}]/g;
+
+// No structure to say what a duplicate is: only dates are checked, for IDs the scanner finds.
+class TextReader implements Reader {
+  private pos = 0;
+
+  constructor(private readonly c: Checker) {}
+
+  read(text: string, base: number, final: boolean): number {
+    const n = base + text.length;
+    for (;;) {
+      const nl = text.indexOf('\n', this.pos - base);
+      const lineEnd = nl < 0 ? n : base + nl;
+      if (lineEnd - this.pos > TEXT_PIECE) {
+        this.scan(text, base, this.pos, this.cut(text, base));
+        continue;
       }
+      if (nl < 0 && !final) return this.pos;
+      this.scan(text, base, this.pos, lineEnd);
+      if (nl < 0) return n;
+      this.pos = lineEnd + 1;
     }
-    fields.forEach((f, i) => {
-      const name = header?.[i];
-      c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
-    });
-  });
+  }
+
+  /** The end of a piece of a long line: after the last character in it that no ID contains. */
+  private cut(text: string, base: number): number {
+    const piece = text.slice(this.pos - base, this.pos - base + TEXT_PIECE);
+    let end = TEXT_PIECE;
+    NOT_IN_ID.lastIndex = 0;
+    for (let m = NOT_IN_ID.exec(piece); m; m = NOT_IN_ID.exec(piece)) end = m.index + 1;
+    return this.pos + end;
+  }
+
+  private scan(text: string, base: number, from: number, to: number): void {
+    if (to > from) for (const m of scan(text.slice(from - base, to - base), this.c.scanOpts)) this.c.futureOnly(m, from);
+    this.pos = to;
+  }
 }
 
-function readSql(c: Checker, text: string): void {
-  readSqlTuples(text, (t) => {
-    t.values.forEach((v, i) => {
-      if (!v) return;
-      const name = t.columns?.[i];
-      c.value(v.value, v.start, v.verbatim, `${t.table || 'INSERT'} (${name ?? `value ${i + 1}`})`, name);
-    });
-  });
+function readerFor(format: CheckFormat, c: Checker): Reader {
+  switch (format) {
+    case 'json': return new JsonReader(new JsonPaths(c));
+    case 'jsonl': return new JsonReader(new JsonPaths(c), true);
+    case 'yaml': return new YamlReader(c);
+    case 'csv': return delimitedReader(c, ',');
+    case 'tsv': return delimitedReader(c, '\t');
+    case 'sql': return sqlReader(c);
+    default: return new TextReader(c);
+  }
 }
 
-function readText(c: Checker, text: string): void {
-  // No structure to say what a duplicate is: only dates are checked, for IDs the scanner finds.
-  for (const m of scan(text, c.scanOpts)) c.futureOnly(m);
+// ---- entry points ------------------------------------------------------------------------
+
+/** A check fed the text in pieces: problems are reported as they are found. */
+export interface CheckStream {
+  readonly format: CheckFormat;
+  /** The next piece of the text (UTF-16; split anywhere, even inside a surrogate pair or CRLF). */
+  write(piece: string): void;
+  /** The text is complete: reports the problems only the whole file shows (duplicates in columns
+   *  not named as identities, steps back in time-ordered columns). */
+  end(): void;
+}
+
+export interface CheckStreamOptions extends CheckOptions {
+  /** Each problem once, as soon as it is certain: offsets and positions are the file's. */
+  onProblem(problem: CheckProblem): void;
+  /** Each recognised ID, for a summary. */
+  onId?(id: FoundId): void;
+}
+
+/**
+ * Checks a file given in pieces, in memory bounded by the distinct IDs per key or column (32
+ * to 64 bytes each) and the longest token (at most FIELD_MAX characters are kept), never by the file's size: text is dropped once read.
+ * YAML is the exception: it is held a document at a time. The result does not depend on where
+ * the pieces are split; `checkText` is this stream given the whole text at once.
+ */
+export function createCheck(opts: CheckStreamOptions): CheckStream {
+  const format = checkFormatOf(opts.fileName, opts.languageId);
+  const c = new Checker(opts, opts.onProblem, opts.onId);
+  const reader = readerFor(format, c);
+  let text = '';
+  let base = 0;
+  let ended = false;
+  const pump = (final: boolean) => {
+    c.hold(text, base);
+    const keep = reader.read(text, base, final);
+    c.release(keep);
+    text = text.slice(keep - base);
+    base = keep;
+  };
+  return {
+    format,
+    write(piece: string) {
+      if (ended) throw new Error('check: write after end');
+      if (piece === '') return;
+      text = text === '' ? piece : text + piece;
+      pump(false);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      pump(true);
+      c.finish();
+      text = '';
+    },
+  };
 }
 
 /** Checks one file's text. Never throws on any input; unparseable parts are skipped. */
 export function checkText(text: string, opts: CheckOptions = {}): CheckResult {
-  const format = checkFormatOf(opts.fileName, opts.languageId);
-  const c = new Checker(text, opts);
-  switch (format) {
-    case 'json': readJson(c, text, 0, ''); break;
-    case 'jsonl': readJsonLines(c, text); break;
-    case 'yaml': readYaml(c, text); break;
-    case 'csv': readDelimited(c, text, ','); break;
-    case 'tsv': readDelimited(c, text, '\t'); break;
-    case 'sql': readSql(c, text); break;
-    default: readText(c, text);
+  const problems: CheckProblem[] = [];
+  const ids: FoundId[] = [];
+  const stream = createCheck({ ...opts, onProblem: (p) => problems.push(p), ...(opts.collect === false ? {} : { onId: (id: FoundId) => ids.push(id) }) });
+  stream.write(text);
+  stream.end();
+  problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+  return { format: stream.format, problems, ids };
+}
+
+/** How `checkTextInSlices` shares the thread. */
+export interface Slicing {
+  /** Characters checked between two pauses (default 256 Ki: about 15 ms on a JSON fixture). */
+  chars?: number;
+  /** Gives the thread back (an editor: a macrotask); resolves when the check may go on. */
+  pause(): Promise<void>;
+  /** Asked after every pause: true abandons the check (the document changed, was closed). */
+  stop(): boolean;
+}
+
+/**
+ * `checkText` in slices with a pause between them, so an editor stays responsive on a large
+ * file; undefined when `stop` says so. The same problems, in the same order, as `checkText`.
+ */
+export async function checkTextInSlices(text: string, opts: CheckOptions, slicing: Slicing): Promise<CheckResult | undefined> {
+  const size = Math.max(1024, slicing.chars ?? 256 * 1024);
+  const problems: CheckProblem[] = [];
+  const ids: FoundId[] = [];
+  const stream = createCheck({ ...opts, onProblem: (p) => problems.push(p), ...(opts.collect === false ? {} : { onId: (id: FoundId) => ids.push(id) }) });
+  for (let at = 0; at < text.length; at += size) {
+    stream.write(text.slice(at, at + size));
+    await slicing.pause();
+    if (slicing.stop()) return undefined;
   }
-  c.finish();
-  return { format, problems: c.problems, ids: c.ids };
+  stream.end();
+  problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+  return { format: stream.format, problems, ids };
+}
+
+/** Feeds UTF-8 bytes to a check: pieces may split a character anywhere. A leading BOM is dropped. */
+export function utf8Writer(stream: CheckStream): { write(bytes: Uint8Array): void; end(): void } {
+  const decoder = new TextDecoder('utf-8');
+  return {
+    write: (bytes) => stream.write(decoder.decode(bytes, { stream: true })),
+    end: () => {
+      stream.write(decoder.decode());
+      stream.end();
+    },
+  };
 }

@@ -64,13 +64,17 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
 
   constructor(private readonly checker: Checker) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] | undefined {
+  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[] | undefined> {
     if (context.only && !context.only.intersects(vscode.CodeActionKind.QuickFix)) return undefined;
     const ours = context.diagnostics.filter((d) => d.source === SOURCE);
     if (ours.length === 0 || !isEditable(document.uri)) return undefined;
     // Diagnostics come back from the workbench as plain copies: the problem behind each is
-    // found again in the result for this very version (cached, so no re-parse).
-    const result = this.checker.resultFor(document);
+    // found again in the result for this very version: cached, checked now when the document
+    // is one slice long, or else (right after an edit) the one its scheduled check brings;
+    // never a check of a large file all at once, here.
+    const version = document.version;
+    const result = await this.checker.resultWhenChecked(document, token);
+    if (!result || token.isCancellationRequested || document.version !== version) return undefined;
     const at = (d: vscode.Diagnostic) => result.problems.find((p) => p.code === d.code && rangeOf(p).isEqual(d.range));
     const actions: vscode.CodeAction[] = [];
     for (const d of ours) {

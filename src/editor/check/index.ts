@@ -6,7 +6,7 @@ import { CheckFixProvider } from './fixes';
 import { summarizeCommand } from './summary';
 
 // Fixture health in the editor: diagnostics, their quick fixes, "Check IDs in File" and
-// "Summarize IDs", all from the core's checkText.
+// "Summarize IDs", all from the core's checker.
 
 export interface CheckFileResult {
   uri: string;
@@ -18,13 +18,13 @@ export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     checker,
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new CheckFixProvider(checker), CheckFixProvider.metadata),
-    vscode.commands.registerCommand(Commands.checkFile, (): CheckFileResult | undefined => {
+    vscode.commands.registerCommand(Commands.checkFile, async (): Promise<CheckFileResult | undefined> => {
       const document = vscode.window.activeTextEditor?.document;
       if (!document) {
         void vscode.window.showErrorMessage('Idsmith: open a document to check its IDs.');
         return undefined;
       }
-      const result: CheckResult = checker.check(document);
+      const result: CheckResult = await checker.check(document);
       const n = result.problems.length;
       void vscode.window.setStatusBarMessage(`Idsmith: ${n === 0 ? 'no ID problems' : `${n} ID problem${n === 1 ? '' : 's'}`} in ${document.uri.path.split('/').pop()}`, 5000);
       return {

@@ -21,7 +21,19 @@ export interface Settings {
   nanoid: { size: number };
   hover: { enabled: boolean; timeZone: string; dateFormat: 'iso' | 'locale' };
   inlayHints: { enabled: boolean };
+  check: CheckSettings;
 }
+
+export interface CheckSettings {
+  /** Glob of the files checked without being asked; empty for none. */
+  include: string;
+  /** Documents longer than this many characters are checked only on request. */
+  maxFileSize: number;
+}
+
+export const DEFAULT_CHECK_INCLUDE = '**/{fixtures,fixture,__fixtures__,seeds,seed,testdata}/**';
+/** `idsmith.check.maxFileSize`'s default, in MB. */
+export const DEFAULT_CHECK_MAX_MB = 5;
 
 export interface SnowflakeSettings {
   /** As written, for messages: `auto` (any case and empty read as `auto`), a preset, or Unix ms. */
@@ -89,6 +101,12 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
     if (value !== undefined && value !== null) problem(key, 'must be true or false');
     return fallback;
   };
+  const megabytes = (key: string, fallback: number): number => {
+    const value = get(key);
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.round(value * 1024 * 1024);
+    if (value !== undefined && value !== null) problem(key, 'must be a number of MB, 0 or more');
+    return Math.round(fallback * 1024 * 1024);
+  };
   const stringMap = (key: string): Record<string, string> => {
     const value = get(key);
     // No prototype: a key such as `__proto__` or `constructor` is a plain entry, never inherited.
@@ -146,6 +164,10 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
       dateFormat: oneOf('hover.dateFormat', ['iso', 'locale'] as const, 'iso'),
     },
     inlayHints: { enabled: flag('inlayHints.enabled', false) },
+    check: {
+      include: text('check.include', DEFAULT_CHECK_INCLUDE).trim(),
+      maxFileSize: megabytes('check.maxFileSize', DEFAULT_CHECK_MAX_MB),
+    },
   };
 }
 

@@ -118,7 +118,8 @@ describe('check: fixture health', () => {
     // Untitled documents are outside idsmith.check.include: nothing until asked.
     await new Promise((r) => setTimeout(r, 600));
     assert.deepEqual(ours(doc.uri), []);
-    const result = await vscode.commands.executeCommand<{ problems: { code: string; line: number; character: number }[] }>('idsmith.checkFile');
+    const result = await vscode.commands.executeCommand<{ status: string; problems: { code: string; line: number; character: number }[] }>('idsmith.checkFile');
+    assert.equal(result.status, 'checked');
     assert.deepEqual(result.problems.map((p) => [p.code, p.line, p.character]), [['duplicate', 2, 8]]);
     assert.deepEqual(ours(doc.uri).map(brief), ['duplicate@2:8-2:34']);
     await editor.edit((b) => b.replace(new vscode.Range(2, 8, 2, 34), '01BX5ZZKBKACTAV9WEVGEMMVRZ'));
@@ -130,7 +131,8 @@ describe('check: fixture health', () => {
   it('Summarize IDs returns the counts and opens its panel', async () => {
     const editor = await openFixture('fixtures/users.json');
     const doc = editor.document;
-    const result = await vscode.commands.executeCommand<{ count: number; kinds: Record<string, number>; from: string; to: string; duplicates: { text: string; line: number }[] }>('idsmith.summarizeIds');
+    const result = await vscode.commands.executeCommand<{ status: string; count: number; kinds: Record<string, number>; from: string; to: string; duplicates: { text: string; line: number }[] }>('idsmith.summarizeIds');
+    assert.equal(result.status, 'summarized');
     // 5 ids + 3 teams; the broken "ulid" value is not an ID.
     assert.equal(result.count, 8);
     assert.deepEqual(result.kinds, { ulid: 8 });

@@ -185,6 +185,8 @@ describe('hardening: every command on hostile input', function () {
     it('no editor open: convert, bounds and regenerate settle without an edit; inspect { text } still decodes', async () => {
       await closeAllEditors();
       await waitFor(() => vscode.window.activeTextEditor === undefined, 'no active editor');
+      assertFailed(await run('idsmith.checkFile'), 'NO_EDITOR');
+      assertFailed(await run('idsmith.summarizeIds'), 'NO_EDITOR');
       assertFailed(await run('idsmith.convert', { to: 'uuid' }), 'NO_EDITOR');
       assertFailed(await run('idsmith.insertBounds', { kind: 'ulid', from: FROM }), 'NO_EDITOR');
       assertFailed(await run('idsmith.regenerate'), 'NO_EDITOR');

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { replacementsEdit } from '../shared/edits';
 import { IdError, decodeAs, generate, type CheckProblem, type ScanMatch } from '../../core';
 import { spell } from '../insert/spelling';
 import { planFor, Skip, type Plan } from '../insert/regenerate';
@@ -91,8 +92,7 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
         const a = new vscode.CodeAction(`Fix I/L/O: change to ${p.fix}`, vscode.CodeActionKind.QuickFix);
         a.diagnostics = [d];
         a.isPreferred = true;
-        a.edit = new vscode.WorkspaceEdit();
-        a.edit.replace(document.uri, rangeOf(p), p.fix);
+        a.edit = replacementsEdit(document, [{ range: rangeOf(p), text: p.fix }]);
         actions.push(a);
       }
     }
@@ -118,9 +118,7 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
       }
       throw e;
     }
-    const edit = new vscode.WorkspaceEdit();
-    for (const { problem, text } of fresh) edit.replace(action.document.uri, rangeOf(problem), text);
-    action.edit = edit;
+    action.edit = replacementsEdit(action.document, fresh.map(({ problem, text }) => ({ range: rangeOf(problem), text })));
     return action;
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CheckResult } from '../../core';
 import { Commands } from '../shared/commands';
+import { CommandFailure, command } from '../shared/outcome';
 import { Checker } from './diagnostics';
 import { CheckFixProvider } from './fixes';
 import { summarizeCommand } from './summary';
@@ -8,7 +9,9 @@ import { summarizeCommand } from './summary';
 // Fixture health in the editor: diagnostics, their quick fixes, "Check IDs in File" and
 // "Summarize IDs", all from the core's checker.
 
+/** What `idsmith.checkFile` resolves to (besides `failed`, see shared/outcome.ts). */
 export interface CheckFileResult {
+  status: 'checked';
   uri: string;
   problems: { code: string; line: number; character: number; message: string }[];
 }
@@ -18,20 +21,18 @@ export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     checker,
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new CheckFixProvider(checker), CheckFixProvider.metadata),
-    vscode.commands.registerCommand(Commands.checkFile, async (): Promise<CheckFileResult | undefined> => {
+    vscode.commands.registerCommand(Commands.checkFile, command(async (): Promise<CheckFileResult> => {
       const document = vscode.window.activeTextEditor?.document;
-      if (!document) {
-        void vscode.window.showErrorMessage('Idsmith: open a document to check its IDs.');
-        return undefined;
-      }
+      if (!document) throw new CommandFailure('NO_EDITOR', 'open a document to check its IDs.');
       const result: CheckResult = await checker.check(document);
       const n = result.problems.length;
       void vscode.window.setStatusBarMessage(`Idsmith: ${n === 0 ? 'no ID problems' : `${n} ID problem${n === 1 ? '' : 's'}`} in ${document.uri.path.split('/').pop()}`, 5000);
       return {
+        status: 'checked',
         uri: document.uri.toString(),
         problems: result.problems.map((p) => ({ code: p.code, line: p.range.start.line, character: p.range.start.character, message: p.message })),
       };
-    }),
-    vscode.commands.registerCommand(Commands.summarizeIds, summarizeCommand(checker)),
+    })),
+    vscode.commands.registerCommand(Commands.summarizeIds, command(summarizeCommand(checker))),
   );
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CommandFailure } from '../shared/outcome';
 import type { Checker } from './diagnostics';
 import { summarize, summaryHtml, type Summary, type SummaryRow } from './summaryModel';
 
@@ -10,6 +11,7 @@ export const SUMMARY_VIEW = 'idsmith.summary';
 
 /** What the command returns to scripts and tests. */
 export interface SummaryResult {
+  status: 'summarized';
   count: number;
   kinds: Record<string, number>;
   from: string | null;
@@ -59,13 +61,10 @@ function show(summary: Summary, title: string): void {
 
 const plain = (rows: SummaryRow[]) => rows.map(({ text, kind, line }) => ({ text, kind, line }));
 
-export function summarizeCommand(checker: Checker): () => SummaryResult | undefined {
+export function summarizeCommand(checker: Checker): () => SummaryResult {
   return () => {
     const editor = vscode.window.activeTextEditor;
-    if (!editor) {
-      void vscode.window.showErrorMessage('Idsmith: open a document to summarize its IDs.');
-      return undefined;
-    }
+    if (!editor) throw new CommandFailure('NO_EDITOR', 'open a document to summarize its IDs.');
     const document = editor.document;
     const result = checker.resultFor(document);
     const sel = editor.selection;
@@ -77,6 +76,6 @@ export function summarizeCommand(checker: Checker): () => SummaryResult | undefi
     const name = document.uri.path.split('/').pop() || 'Untitled';
     show(summary, `IDs in ${name}${whole ? '' : ` (lines ${sel.start.line + 1}–${sel.end.line + 1})`}`);
     const { count, kinds, from: first, to: last, duplicates, unsorted } = summary;
-    return { count, kinds, from: first, to: last, duplicates: plain(duplicates), unsorted: plain(unsorted) };
+    return { status: 'summarized', count, kinds, from: first, to: last, duplicates: plain(duplicates), unsorted: plain(unsorted) };
   };
 }

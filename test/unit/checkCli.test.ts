@@ -76,9 +76,11 @@ describe('idsmith check (built dist/cli.js)', () => {
     assert.match(r.stdout, /^bom\.csv:3:1: duplicate/);
   });
 
-  // Streaming, shown without timing anything: a V8 heap of 12 MB cannot hold a 20 MB file as a
-  // string (the whole-file reader died with "heap out of memory", exit 134), so finishing with
-  // the right findings means the file was read in pieces.
+  // Streaming, shown without timing anything: a V8 heap of 20 MB cannot hold a 40 MB file as a
+  // string (the whole-file reader dies with "heap out of memory", exit 134), so finishing with
+  // the right findings means the file was read in pieces. Memory grows with distinct IDs, not
+  // with bytes, so the rows are padded: ~120k IDs need about 10 MB of heap, half the limit.
+  // (Unpadded rows under 12 MB failed now and then on a loaded machine: too little headroom.)
   describe('a file larger than the heap', () => {
     const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     const enc = (n: number, len: number) => {
@@ -87,6 +89,7 @@ describe('idsmith check (built dist/cli.js)', () => {
       return s;
     };
     const ulid = (i: number) => enc(Date.UTC(2024, 0, 1) + i, 10) + enc((i * 2654435761) % 2 ** 40, 8) + enc(i, 8);
+    const pad = ' '.repeat(280);
     const customers = Array.from({ length: 50 }, (_, i) => `9b2f6a44-3c1e-4d1a-8f2e-${(i + 1).toString(16).padStart(12, '0')}`);
 
     /** Writes ~`mb` MB of rows; rows `dupAt` and `dupAt + 1` repeat the IDs of rows 5 and 6. Returns the row count. */
@@ -97,7 +100,7 @@ describe('idsmith check (built dist/cli.js)', () => {
       let parts: string[] = [json ? '[\n' : 'id,customer,name\r\n'];
       while (size < mb * 1024 * 1024) {
         const id = ulid(i === dupAt ? 5 : i === dupAt + 1 ? 6 : i);
-        const row = json ? `  {"id": "${id}", "customer": "${customers[i % 50]}", "name": "user ${i} \u00e9\u2615"},\n` : `${id},${customers[i % 50]},user ${i} é☕\r\n`;
+        const row = json ? `  {"id": "${id}", "customer": "${customers[i % 50]}", "name": "user ${i} \u00e9\u2615${pad}"},\n` : `${id},${customers[i % 50]},user ${i} é☕${pad}\r\n`;
         parts.push(row);
         size += row.length;
         i++;
@@ -113,12 +116,12 @@ describe('idsmith check (built dist/cli.js)', () => {
     }
 
     for (const json of [false, true]) {
-      it(`${json ? 'JSON' : 'CSV'}: 20 MB under a 12 MB heap, both planted duplicates found`, function () {
+      it(`${json ? 'JSON' : 'CSV'}: 40 MB under a 20 MB heap, both planted duplicates found`, function () {
         this.timeout(60_000);
         const name = json ? 'big.json' : 'big.csv';
-        const rows = generate(join(dir, name), 20, json, 100_000);
+        const rows = generate(join(dir, name), 40, json, 100_000);
         assert.ok(rows > 100_002);
-        const r = spawnSync(process.execPath, ['--max-old-space-size=12', cli, 'check', name], { encoding: 'utf8', cwd: dir });
+        const r = spawnSync(process.execPath, ['--max-old-space-size=20', cli, 'check', name], { encoding: 'utf8', cwd: dir });
         assert.equal(r.status, 1, r.stderr.slice(0, 500));
         // Row i is on line i + 2 (a header or the opening bracket before it).
         const col = json ? 11 : 1;

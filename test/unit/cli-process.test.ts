@@ -331,25 +331,27 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
       return s;
     };
 
-    it('checks a 20 MB file under a 12 MB V8 heap (the whole-file reader died there), finding the planted duplicate', function () {
+    it('checks a 40 MB file under a 20 MB V8 heap (the whole-file reader died there), finding the planted duplicate', function () {
       this.timeout(60_000);
       const path = join(dir, 'big.csv');
       const fd = openSync(path, 'w');
       writeSync(fd, 'id,name\n');
       let i = 0;
-      for (let size = 0; size < 20 * 1024 * 1024;) {
+      // Padded rows: memory grows with distinct IDs (~120k here, about 10 MB of heap), not bytes.
+      const pad = ' '.repeat(300);
+      for (let size = 0; size < 40 * 1024 * 1024;) {
         const rows: string[] = [];
-        for (let k = 0; k < 10_000; k++, i++) rows.push(`${ulid(i === 200_000 ? 3 : i)},user ${i}\n`);
+        for (let k = 0; k < 10_000; k++, i++) rows.push(`${ulid(i === 100_000 ? 3 : i)},user ${i}${pad}\n`);
         const block = rows.join('');
         writeSync(fd, block);
         size += block.length;
       }
       closeSync(fd);
-      const r = cli(['check', path], undefined, { NODE_OPTIONS: '--max-old-space-size=12' });
+      const r = cli(['check', path], undefined, { NODE_OPTIONS: '--max-old-space-size=20' });
       assert.equal(r.status, 1, r.stderr.toString().slice(0, 400));
       const lines = r.stdout.toString().trim().split('\n');
-      assert.equal(lines[0], `${path}:200002:1: duplicate: duplicate ULID under 'column id': first at line 5, column 1`);
-      assert.match(lines[1]!, /:200002:1: unsorted: /);
+      assert.equal(lines[0], `${path}:100002:1: duplicate: duplicate ULID under 'column id': first at line 5, column 1`);
+      assert.match(lines[1]!, /:100002:1: unsorted: /);
       assert.equal(lines.length, 2);
     });
 

@@ -1,5 +1,5 @@
 import { CUID2_DEFAULT_LENGTH, CUID2_MAX_LENGTH } from '../cuid2';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { Id } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
@@ -54,6 +54,6 @@ export const cuid2: FormatModule = {
   generators: [{
     kind: 'cuid2', label: 'CUID2', detail: 'random, 24 chars base36 (Prisma cuid(2))', hasTime: false, ascending: false,
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 2, max: CUID2_MAX_LENGTH, default: CUID2_DEFAULT_LENGTH }],
-    generate: (count, o) => generate('cuid2', { ...o, count }),
+    generate: (count, o) => generate('cuid2', o as GenerateOptions, count),
   }],
 };

@@ -1,5 +1,5 @@
 import { requireText } from '../args';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, ksuidSecondsFor, parseKsuid, payloadHex } from '../ksuid';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
@@ -75,7 +75,7 @@ export const ksuid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'ksuid', label: 'KSUID', detail: 'time-ordered, seconds, 27 chars base62', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('ksuid', { ...o, count }),
+    generate: (count, o) => generate('ksuid', o as GenerateOptions, count),
   }],
   bounds: [{
     kind: 'ksuid', label: 'KSUID', detail: 'whole seconds', codec: () => BOUNDS,

@@ -1,4 +1,4 @@
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { Id } from './decoded';
 import type { FormatModule } from './types';
 
@@ -19,6 +19,6 @@ export const nanoid: FormatModule = {
   generators: [{
     kind: 'nanoid', label: 'NanoID', detail: 'random, URL-safe', hasTime: false, ascending: false,
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 1, max: 1024, default: 21 }],
-    generate: (count, o) => generate('nanoid', { ...o, count }),
+    generate: (count, o) => generate('nanoid', o as GenerateOptions, count),
   }],
 };

@@ -1,6 +1,6 @@
 import { requireText } from '../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { encodeObjectId, objectIdSecondsFor, parseObjectId } from '../objectid';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
@@ -80,7 +80,7 @@ export const objectid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'objectid', label: 'ObjectId', detail: 'MongoDB: seconds + random + counter, 24 hex', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('objectid', { ...o, count }),
+    generate: (count, o) => generate('objectid', o as GenerateOptions, count),
   }],
   bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },

@@ -6,7 +6,7 @@ import {
 } from '../snowflake';
 import { formatIso } from '../time';
 import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { pad } from './boundsText';
 import { DecodedBase, failed } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -386,7 +386,7 @@ export const snowflake: FormatModule = {
       { name: 'shardId', type: 'number', description: 'shard id (Instagram)', min: 0, max: 8191, default: 0 },
       { name: 'machineId', type: 'number', description: 'machine id (Sonyflake)', min: 0, max: 65535, default: 0 },
     ],
-    generate: (count, o) => generate('snowflake', { ...o, count, epoch: generatorEpoch(o.epoch) }),
+    generate: (count, o) => generate('snowflake', Object.assign({}, o, { epoch: generatorEpoch(o.epoch) }) as GenerateOptions, count),
   }],
 };
 

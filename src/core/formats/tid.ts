@@ -1,6 +1,6 @@
 import { requireText } from '../args';
 import { RandomPool } from '../bytes';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
@@ -243,7 +243,7 @@ export const tid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'tid', label: 'TID (atproto)', detail: 'Bluesky record keys: µs time + clock id, 13 chars base32-sortable', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('tid', { ...o, count }),
+    generate: (count, o) => generate('tid', o as GenerateOptions, count),
   }],
   bounds: [{ kind: 'tid', label: 'TID (atproto)', detail: '1 ms resolution (the µs are spanned); text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },

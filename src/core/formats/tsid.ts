@@ -1,7 +1,7 @@
 import { requireText } from '../args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, writeCrockfordCodes } from '../crockford';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
@@ -228,7 +228,7 @@ export const tsid: FormatModule = {
   representations: REPRESENTATIONS,
   generators: [{
     kind: 'tsid', label: 'TSID', detail: 'time-ordered, ms since 2020, 13 chars Crockford base32', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('tsid', { ...o, count }),
+    generate: (count, o) => generate('tsid', o as GenerateOptions, count),
   }],
   bounds: [{
     kind: 'tsid', label: 'TSID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS,

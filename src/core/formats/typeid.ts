@@ -1,6 +1,6 @@
 import { requireText } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford } from '../crockford';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { encodeTypeId, parseTypeId, validateTypeIdPrefix } from '../typeid';
 import { ulidTime } from '../ulid';
 import { clampCrockford, pad, v7Bytes } from './boundsText';
@@ -93,7 +93,7 @@ export const typeid: FormatModule = {
   generators: [{
     kind: 'typeid', label: 'TypeID (UUID v7 inside)', detail: 'prefix_ + UUID v7 in base32', hasTime: true, ascending: true,
     options: [{ name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '' }],
-    generate: (count, o) => generate('typeid', { ...o, count }),
+    generate: (count, o) => generate('typeid', o as GenerateOptions, count),
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },

@@ -1,6 +1,6 @@
 import { requireText } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, encodeCrockford } from '../crockford';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { ULID_MAX_TIME, checkUlidTime, encodeUlid, parseUlid, ulidTime } from '../ulid';
 import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
@@ -128,7 +128,7 @@ export const ulid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'ulid', label: 'ULID', detail: 'time-ordered, ms, 26 chars Crockford base32', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('ulid', { ...o, count }),
+    generate: (count, o) => generate('ulid', o as GenerateOptions, count),
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },

@@ -1,6 +1,6 @@
 import { requireText } from '../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../bytes';
-import { generate } from '../generate';
+import { generate, type GenerateOptions } from '../generate';
 import { toMysqlBin } from '../represent';
 import { IdError, type Decoded, type FieldValue } from '../types';
 import { ulidTime } from '../ulid';
@@ -163,7 +163,7 @@ const UUID_LOOSE = /^(?:urn:uuid:)?\{?[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-
 const HEX32 = /^[0-9a-f]{32}$/i;
 
 function gen(kind: string, label: string, detail: string, hasTime: boolean, ascending: boolean, options: GeneratorSpec['options'] = []): GeneratorSpec {
-  return { kind, label, detail, hasTime, ascending, options, generate: (count, o) => generate(kind as never, { ...o, count }) };
+  return { kind, label, detail, hasTime, ascending, options, generate: (count, o) => generate(kind as never, o as GenerateOptions, count) };
 }
 
 const DASHES = { 8: '-', 13: '-', 18: '-', 23: '-' };

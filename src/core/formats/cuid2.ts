@@ -5,24 +5,25 @@ import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } fro
 
 // CUID2 (paralleldrive/cuid2, Prisma's `cuid(2)`): a letter, then lower-case base36, 24 chars by
 // default (2-32 allowed). It holds no time and nothing else to decode; its only structure is its
-// alphabet, so any lower-case word could be one. Inspect reads 24-32 chars (not all hex) as a
-// CUID2 only when nothing else reads it (lowest priority), digits or not: about 1 CUID2 in 1,700
-// has none. The scanner reads one only where a `cuid2`/`cuid` label names it, and with a digit. Generated from crypto.getRandomValues (see ../cuid2.ts).
+// alphabet, so any lower-case word could be one. Inspect reads 24-32 chars with a digit (and not
+// all hex) as a CUID2 only when nothing else reads it (lowest priority); the scanner only where a
+// `cuid2`/`cuid` label names it. Generated from crypto.getRandomValues (see ../cuid2.ts).
 
 const SHAPE = /^[a-z][0-9a-z]{23,31}$/;
+const DIGIT = /[0-9]/;
 const ALL_HEX = /^[0-9a-f]+$/;
 const LABEL = /cuid2?["'`]?\s*[:=]?\s*["'`(]?$/i;
 const UPPER_OR_UNDERSCORE = CHAR.UPPER | CHAR.UNDERSCORE;
 
-/** The explicit-input test: the shape above, and not a hex string. */
+/** The explicit-input test: the shape above, a digit somewhere, and not a hex string. */
 function looksLikeCuid2(t: string): boolean {
-  return SHAPE.test(t) && !ALL_HEX.test(t);
+  return SHAPE.test(t) && DIGIT.test(t) && !ALL_HEX.test(t);
 }
 
 function read(text: string): Id {
   if (!looksLikeCuid2(text)) {
     const id = new Id(cuid2, text, false, {});
-    id.error = `A CUID2 is a letter a-z followed by lower-case base36 (0-9, a-z), 24 to ${CUID2_MAX_LENGTH} characters, not all of them hex digits.`;
+    id.error = `A CUID2 is a letter a-z followed by lower-case base36 (0-9, a-z), 24 to ${CUID2_MAX_LENGTH} characters with a digit among them.`;
     id.errorCode = /[A-Z]/.test(text) ? 'INVALID_CASE' : text.length < 24 || text.length > CUID2_MAX_LENGTH ? 'INVALID_LENGTH' : 'INVALID_CHARACTER';
     return id;
   }

@@ -2,6 +2,7 @@ import { optionsOf, requireText, shown } from './args';
 import { cuid2 } from './cuid2';
 import { KsuidGenerator } from './ksuid';
 import { nanoid } from './nanoid';
+import { repeat } from './timeline';
 import { ObjectIdGenerator } from './objectid';
 import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './snowflake';
 import { encodeTypeId, validateTypeIdPrefix } from './typeid';
@@ -155,12 +156,6 @@ function checkOptions(value: GenerateOptions): GenerateOptions {
 // keystroke gets the same order guarantee as one big batch). Injected clock or randomness get
 // a private session per call, which keeps tests reproducible and the shared state undisturbed.
 const shared = new IdFactory();
-
-function repeat(n: number, make: () => string): string[] {
-  const out = new Array<string>(n);
-  for (let i = 0; i < n; i++) out[i] = make();
-  return out;
-}
 
 /**
  * `count` new IDs of one kind from the shared session (or a private one for an injected clock or

@@ -1,7 +1,7 @@
 import { requireBytes, requireText } from './args';
 import { RandomPool } from './bytes';
 import { cryptoRandom, systemClock } from './random';
-import { Timeline } from './timeline';
+import { Timeline, repeat } from './timeline';
 import { uint32Seconds } from './time';
 import { IdError, type Clock, type RandomSource } from './types';
 
@@ -180,8 +180,6 @@ export class KsuidGenerator {
   }
 
   batch(n: number, timeMs?: number): string[] {
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
-    return out;
+    return repeat(n, () => this.next(timeMs));
   }
 }

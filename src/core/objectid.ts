@@ -1,7 +1,7 @@
 import { requireBytes, requireText } from './args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from './bytes';
 import { cryptoRandom, systemClock } from './random';
-import { Timeline } from './timeline';
+import { Timeline, repeat } from './timeline';
 import { uint32Seconds } from './time';
 import { IdError, type Clock, type RandomSource } from './types';
 
@@ -85,8 +85,6 @@ export class ObjectIdGenerator {
   }
 
   batch(n: number, timeMs?: number): string[] {
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
-    return out;
+    return repeat(n, () => this.next(timeMs));
   }
 }

@@ -45,3 +45,10 @@ export class Timeline<S> {
     this.units.set(unit, state);
   }
 }
+
+/** `n` results of `make`, in order: every generator's `batch`, and the session's simple kinds. */
+export function repeat(n: number, make: () => string): string[] {
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = make();
+  return out;
+}

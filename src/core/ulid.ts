@@ -3,7 +3,7 @@ import { fixULIDBase32 } from 'ulid';
 import { RandomPool } from './bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from './crockford';
 import { cryptoRandom, systemClock } from './random';
-import { Timeline } from './timeline';
+import { Timeline, repeat } from './timeline';
 import { IdError, type Clock, type RandomSource } from './types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
@@ -121,8 +121,6 @@ export class UlidGenerator {
   }
 
   batch(n: number, timeMs?: number): string[] {
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
-    return out;
+    return repeat(n, () => this.next(timeMs));
   }
 }

@@ -4,29 +4,9 @@ import assert from 'node:assert/strict';
 import { createId, init, isCuid } from '@paralleldrive/cuid2';
 import cuidLib from 'cuid';
 import { IdFactory, cuid2, decodeCuid, formatById, generate, inspect, scan } from '../../src/core';
-import { code, constant } from './helpers';
+import { code, constant, atTime } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-const RealDate = Date;
-
-/** Runs `fn` with `new Date()` and `Date.now()` fixed at `ms` (what the libraries read). */
-function at<T>(ms: number, fn: () => T): T {
-  class Fixed extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(ms);
-      else super(...(args as [number]));
-    }
-    static override now(): number {
-      return ms;
-    }
-  }
-  globalThis.Date = Fixed as DateConstructor;
-  try {
-    return fn();
-  } finally {
-    globalThis.Date = RealDate;
-  }
-}
 
 const randomMs = (from: number, to: number) => from + Math.floor(Math.random() * (to - from));
 
@@ -47,7 +27,7 @@ describe('CUID (v1)', () => {
     const print = (cuidLib as unknown as { fingerprint(): string }).fingerprint();
     for (let i = 0; i < 5000; i++) {
       const ms = randomMs(Date.UTC(2012, 0, 1), Date.UTC(2059, 4, 1));
-      const id = at(ms, () => cuidLib());
+      const id = atTime(ms, () => cuidLib());
       const d = inspect(id);
       if (d.kind !== 'cuid' || !d.valid || d.unixMs !== ms || d.fields.fingerprint !== print) bad.push(`${id} at ${ms}: ${JSON.stringify(d)}`);
     }
@@ -55,7 +35,7 @@ describe('CUID (v1)', () => {
   });
 
   it('counts the counter as the library does (consecutive IDs, wrapping at 36^4)', () => {
-    const ids = at(NOW, () => Array.from({ length: 50 }, () => cuidLib()));
+    const ids = atTime(NOW, () => Array.from({ length: 50 }, () => cuidLib()));
     const counters = ids.map((id) => decodeCuid(id).fields.counter as number);
     for (let i = 1; i < counters.length; i++) assert.equal(counters[i], (counters[i - 1]! + 1) % 36 ** 4);
   });

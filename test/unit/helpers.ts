@@ -29,3 +29,24 @@ export const VECTORS = {
   /** A Discord snowflake: 2016-04-30T11:18:25.796Z, worker 1, process 0, sequence 7. */
   DISCORD: '175928847299117063',
 } as const;
+
+const RealDate = Date;
+
+/** Runs `fn` with `new Date()` and `Date.now()` fixed at `ms`: what reference libraries read. */
+export function atTime<T>(ms: number, fn: () => T): T {
+  class Fixed extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(ms);
+      else super(...(args as [number]));
+    }
+    static override now(): number {
+      return ms;
+    }
+  }
+  globalThis.Date = Fixed as DateConstructor;
+  try {
+    return fn();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}

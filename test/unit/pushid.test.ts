@@ -4,36 +4,17 @@ import assert from 'node:assert/strict';
 // @ts-expect-error: the package ships no types; it exports one function returning a string.
 import pushidLibUntyped from 'pushid';
 import { decodePushId, inspect, scan } from '../../src/core';
-import { code } from './helpers';
+import { code, atTime } from './helpers';
 
 const pushidLib = pushidLibUntyped as () => string;
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-const RealDate = Date;
-
-function at<T>(ms: number, fn: () => T): T {
-  class Fixed extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(ms);
-      else super(...(args as [number]));
-    }
-    static override now(): number {
-      return ms;
-    }
-  }
-  globalThis.Date = Fixed as DateConstructor;
-  try {
-    return fn();
-  } finally {
-    globalThis.Date = RealDate;
-  }
-}
 
 describe('Firebase push ID', () => {
   it('decodes the time of 5,000 IDs the pushid package made at random times (2012-2100)', () => {
     const bad: string[] = [];
     for (let i = 0; i < 5000; i++) {
       const ms = Date.UTC(2012, 0, 1) + Math.floor(Math.random() * (Date.UTC(2100, 0, 1) - Date.UTC(2012, 0, 1)));
-      const id = at(ms, () => pushidLib());
+      const id = atTime(ms, () => pushidLib());
       const d = inspect(id);
       if (d.kind !== 'pushid' || !d.valid || d.unixMs !== ms || d.fields.random !== id.slice(8)) bad.push(`${id} at ${ms}: ${JSON.stringify(d)}`);
     }
@@ -41,7 +22,7 @@ describe('Firebase push ID', () => {
   });
 
   it('reads IDs made within one millisecond (random part incremented) with the same time', () => {
-    const ids = at(NOW, () => Array.from({ length: 100 }, () => pushidLib()));
+    const ids = atTime(NOW, () => Array.from({ length: 100 }, () => pushidLib()));
     assert.deepEqual([...ids].sort(), ids);
     for (const id of ids) assert.equal(decodePushId(id).unixMs, NOW);
   });

@@ -4,6 +4,7 @@ import { KSUID_EPOCH_S, KSUID_MAX, encodeKsuid, ksuidSeconds, ksuidSecondsFor, p
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { labelledHit } from './scanHit';
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
 
@@ -28,7 +29,7 @@ export function decodeKsuid(text: string): DecodedId {
 }
 
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
-  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  return labelledHit(ctx, start, end, LABEL, read);
 }
 
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {

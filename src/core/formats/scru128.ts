@@ -4,6 +4,7 @@ import { IdError } from '../types';
 import { Id, failed, judged, orThrow } from './decoded';
 import { fill, pad, put48 } from './boundsText';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { labelledHit } from './scanHit';
 
 // SCRU128 (scru128/spec): 128 bits, 48-bit Unix ms, 24-bit counter_hi, 24-bit counter_lo,
 // 32-bit entropy, written as 25 base36 digits (0-9 a-z, case-insensitive; the current libraries
@@ -139,7 +140,7 @@ export function encodeScru128(b: Uint8Array): string {
 }
 
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
-  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  return labelledHit(ctx, start, end, LABEL, read);
 }
 
 /**

@@ -2,11 +2,12 @@ import { requireText } from '../args';
 import { RandomPool } from '../bytes';
 import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
-import { Timeline } from '../timeline';
+import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
 import { Id, failed, judged, orThrow } from './decoded';
 import { pad } from './boundsText';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { labelledHit } from './scanHit';
 
 // atproto TID (Bluesky record keys and repo revisions): a 64-bit number, top bit 0, then 53 bits
 // of microseconds since the Unix epoch and a 10-bit clock id, written as 13 chars of
@@ -173,14 +174,12 @@ export class TidGenerator {
   }
 
   batch(n: number, timeMs?: number): string[] {
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
-    return out;
+    return repeat(n, () => this.next(timeMs));
   }
 }
 
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
-  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  return labelledHit(ctx, start, end, LABEL, read);
 }
 
 /**

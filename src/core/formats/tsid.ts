@@ -3,11 +3,12 @@ import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, writeCrockfordCodes } from '../crockford';
 import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
-import { Timeline } from '../timeline';
+import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
 import { clampCrockford, pad } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+import { labelledHit } from './scanHit';
 
 // TSID (f4b6a3/tsid-creator, Hibernate's @Tsid): a 64-bit number, 42 bits of milliseconds since
 // 2020-01-01T00:00:00Z then 22 bits of node + counter, written as 13 Crockford base32 chars
@@ -147,9 +148,7 @@ export class TsidGenerator {
   }
 
   batch(n: number, timeMs?: number): string[] {
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
-    return out;
+    return repeat(n, () => this.next(timeMs));
   }
 }
 
@@ -172,7 +171,7 @@ function hexOf(b: Uint8Array): string {
 }
 
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
-  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  return labelledHit(ctx, start, end, LABEL, read);
 }
 
 /**

@@ -5,6 +5,7 @@ import { ULID_MAX_TIME, checkUlidTime, encodeUlid, parseUlid, ulidTime } from '.
 import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { labelledHit } from './scanHit';
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
 
@@ -66,7 +67,7 @@ function isMixedCase(or: number): boolean {
  * unmistakably meant as one, and then its reading (or the reason it has none) beats silence.
  */
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
-  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  return labelledHit(ctx, start, end, LABEL, read);
 }
 
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {

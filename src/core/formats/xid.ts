@@ -2,12 +2,13 @@ import { requireText } from '../args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, bytesToHex } from '../bytes';
 import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
-import { Timeline } from '../timeline';
+import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
 import { IdError, type Clock, type RandomSource } from '../types';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { labelledHit } from './scanHit';
 
 // XID (rs/xid): 12 bytes, 4-byte big-endian Unix seconds, 3-byte machine id, 2-byte process id,
 // 3-byte counter, written as 20 lower-case base32hex chars (0-9 a-v). 20 chars hold 100 bits, so
@@ -190,14 +191,12 @@ export class XidGenerator {
   }
 
   batch(n: number, timeMs?: number): string[] {
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = this.next(timeMs);
-    return out;
+    return repeat(n, () => this.next(timeMs));
   }
 }
 
 function labelled(start: number, end: number, ctx: ScanContext): ScanHit | undefined {
-  return ctx.labelled(start, LABEL) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  return labelledHit(ctx, start, end, LABEL, read);
 }
 
 /**

@@ -27,8 +27,11 @@ export type Alphabet =
   | 'base32hex' // 0-9 a-v (XID)
   | 'base32sortable' // 2-7 a-z (atproto TID)
   | 'base36' // 0-9 a-z
+  | 'base58' // 1-9 a-z A-Z without 0 O I l (ShortUUID's flickrBase58)
   | 'base62' // 0-9 A-Z a-z, case significant
-  | 'base64url'; // A-Z a-z 0-9 - _
+  | 'base64url' // A-Z a-z 0-9 - _
+  | 'base90' // base62 and 28 punctuation chars (ShortUUID's cookieBase90)
+  | 'other'; // a format of its own (Hadoop ids, Sqids with the user's alphabet)
 
 /** How letter case is read. `either`: any case, one case per ID; `significant`: base62-like. */
 export type CaseRule = 'upper' | 'lower' | 'either' | 'significant';
@@ -46,8 +49,18 @@ export interface Shape {
   case: CaseRule;
   /** For people and for `inspect`'s "what Idsmith reads" list: `26 Crockford base32 chars`. */
   description: string;
-  /** Whole-text test for explicit input (already trimmed). Must be cheap and must not throw. */
-  test(text: string): boolean;
+  /**
+   * Whole-text test for explicit input (already trimmed). Must be cheap and must not throw.
+   * `opts` are the decode options, for shapes that exist only with the user's configuration
+   * (a Sqids alphabet, a Hashids salt).
+   */
+  test(text: string, opts?: DecodeOptions): boolean;
+  /**
+   * Read only when asked: the user names the format (`--from KIND`, Inspect ID As…) or asks for
+   * every reading (`inspect --all`). For spellings any other value also has (a Flake ID is any
+   * decimal, a Timeflake any UUID), which would otherwise bury the likely reading.
+   */
+  asked?: boolean;
 }
 
 /** What the scanner hands a format: one run of word characters [A-Za-z0-9_] and its flags. */
@@ -85,6 +98,11 @@ export interface ScanContext {
   readonly numbers: boolean;
   /** Report bare numbers only when a layout is known (configured or named by the context). */
   readonly numbersNeedLayout: boolean;
+  /**
+   * Whether a key names a time, for plain time values (`created_at`, `ts`); undefined: the
+   * built-in words only. The user's extra keys (a setting) come in here.
+   */
+  readonly timeKey?: (key: string) => boolean;
 }
 
 /** A match the scanner keeps; `start`/`end` may extend past the run (braces, `urn:uuid:`, dashes). */
@@ -129,6 +147,10 @@ export interface DecodeOptions {
   snowflake?: SnowflakeLayout;
   /** Anchor for `plausible`; default the current time. */
   now?: number;
+  /** Sqids: the user's alphabet and minimum length (a setting or flags); absent, Sqids is read only when named. */
+  sqids?: { alphabet?: string; minLength?: number };
+  /** Hashids: the user's salt, minimum length and alphabet; absent, Hashids is read only when named. */
+  hashids?: { salt?: string; minLength?: number; alphabet?: string };
 }
 
 /**

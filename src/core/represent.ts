@@ -5,7 +5,7 @@ import {
 import { IdError } from './types';
 import { parseTypeId, encodeTypeId } from './typeid';
 import { encodeUlid, isUlid, parseUlid } from './ulid';
-import { formatUuid, parseUuid } from './uuid';
+import { formatUuid, parseUuid } from './formats/uuid/codec';
 import { formatXray, parseTraceparent, parseXray } from './trace';
 import { dotnetOrder } from './formats/dotnet';
 

@@ -2,8 +2,8 @@ import { optionsOf, requireNumber, requireText } from './args';
 import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
-import { parseSnowflakeEpoch } from './snowflake';
-import { ContextReader, type KeyRule, type LayoutChoice } from './snowflakeContext';
+import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
+import { ContextReader, type KeyRule, type LayoutChoice } from './formats/snowflake/context';
 import type { IdKind, SnowflakeLayout } from './types';
 
 // Finds IDs in free text (hover, inlay hints, bulk convert/regenerate). Precision matters more

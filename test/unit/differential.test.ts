@@ -11,7 +11,7 @@ import { encodeKsuid, isKsuid, KsuidGenerator, parseKsuid } from '../../src/core
 import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/objectid';
 import { encodeTypeId, parseTypeId } from '../../src/core/typeid';
 import { encodeUlid, isUlid, parseUlid, UlidGenerator } from '../../src/core/ulid';
-import { formatUuid, isUuid, parseUuid, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/uuid';
+import { formatUuid, isUuid, parseUuid, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
 import { decodeKsuid, decodeObjectId, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 
 const N = 2000;

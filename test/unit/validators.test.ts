@@ -4,7 +4,7 @@ import { isKsuid, parseKsuid } from '../../src/core/ksuid';
 import { isObjectId, parseObjectId } from '../../src/core/objectid';
 import { isTypeId, parseTypeId } from '../../src/core/typeid';
 import { isUlid, parseUlid } from '../../src/core/ulid';
-import { isUuid, parseUuid } from '../../src/core/uuid';
+import { isUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 
 // The non-throwing isX checks are written apart from parseX for speed; they must agree on
 // near-miss text (right length, mostly right alphabet).

@@ -4,7 +4,7 @@ import { generate, type GenerateOptions } from '../generate';
 import { encodeTypeId, parseTypeId, validateTypeIdPrefix } from '../typeid';
 import { ulidTime } from '../ulid';
 import { clampCrockford, pad, v7Bytes } from './boundsText';
-import { formatUuid } from '../uuid';
+import { formatUuid } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM } from './ulid';
 import { readUuidBytes } from './uuid';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { idAt, scan, type LayoutChoice, type ScanMatch } from '../../core';
-import { scanOptions, type DecodeContext } from './context';
+import { scanOptions, type DecodeContext } from './decodeContext';
 
 // Finds the ID under a cursor from the text of its line only, so the cost of a hover does not
 // depend on the size of the file, nor (past WINDOW) on the length of a minified line.

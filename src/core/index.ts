@@ -3,14 +3,17 @@ export * from './types';
 export * from './random';
 export * from './bytes';
 export * from './crockford';
-export * from './ulid';
+export { ULID_MAX_TIME, UlidGenerator, checkUlidTime, encodeUlid, isUlid, parseUlid, ulidTime } from './formats/ulid';
 export * from './formats/uuid/codec';
-export * from './ksuid';
-export * from './objectid';
-export * from './typeid';
-export * from './nanoid';
-export * from './cuid2';
-export * from './trace';
+export {
+  KSUID_EPOCH_S, KSUID_MAX, KsuidGenerator, encodeKsuid, isKsuid, ksuidSeconds, ksuidSecondsFor, parseKsuid, payloadHex,
+} from './formats/ksuid';
+export { ObjectIdGenerator, encodeObjectId, isObjectId, objectIdSecondsFor, parseObjectId } from './formats/objectid';
+export { TYPEID_PREFIX_MAX, encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from './formats/typeid';
+export { NANOID_ALPHABET, nanoid } from './formats/nanoid';
+export { CUID2_DEFAULT_LENGTH, CUID2_MAX_LENGTH, cuid2 } from './formats/cuid2';
+export { datadogLow64, formatXray, parseXray } from './formats/xray';
+export { parseTraceparent, type Traceparent } from './formats/traceparent';
 export * from './formats/snowflake/layouts';
 export * from './formats/snowflake/context';
 export * from './represent';

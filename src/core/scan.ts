@@ -39,7 +39,7 @@ export interface ScanOptions {
   snowflakes?: boolean | 'context';
   /**
    * How snowflakes without an `epoch` get a layout from the text before them (keys, parent keys,
-   * URLs; see snowflakeContext.ts): `rules` are the user's key patterns, `before` the text that
+   * URLs; see formats/snowflake/context.ts): `rules` are the user's key patterns, `before` the text that
    * precedes `text` in its document (a hover scans one line; its parent keys are above it).
    * On by default with the built-in service words; `false` turns it off.
    */

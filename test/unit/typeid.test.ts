@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../../src/core/typeid';
+import { encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../../src/core/formats/typeid';
 import { formatUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 import { IdError } from '../../src/core/types';
 import { decodeTypeId } from '../../src/core';

@@ -30,7 +30,7 @@ export function idUnder(lineText: string, character: number, ctx: DecodeContext,
   return match && { ...match, start: match.start + from, end: match.end + from };
 }
 
-/** What context reading looks at before an ID (snowflakeContext.ts reads at most this far). */
+/** What context reading looks at before an ID (formats/snowflake/context.ts reads at most this far). */
 export const CONTEXT_CHARS = 8192;
 const CONTEXT_LINES = 200;
 

@@ -3,7 +3,7 @@ import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
 import { generate, type GenerateOptions } from '../../generate';
 import { toMysqlBin } from '../../represent';
 import { IdError, type Decoded, type FieldValue } from '../../types';
-import { ulidTime } from '../../ulid';
+import { ulidTime } from '../ulid';
 import {
   UUID_V1_MAX_MS, UUID_V1_MIN_MS, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   v6Ticks, v6ToV1,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
 import { main, type CliIo } from '../../src/cli/main';
 import { MAX_PIECE } from '../../src/cli/scanInput';
-import { encodeUlid } from '../../src/core/ulid';
+import { encodeUlid } from '../../src/core/formats/ulid';
 import { VECTORS } from './helpers';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

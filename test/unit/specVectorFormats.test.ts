@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bytesToHex } from '../../src/core/bytes';
-import { formatUuid } from '../../src/core/uuid';
+import { formatUuid } from '../../src/core/formats/uuid/codec';
 import { decodeBoundaryFlake, encodeBoundaryFlake, boundaryflake } from '../../src/core/formats/boundaryflake';
 import { decodeHadoop, hadoop } from '../../src/core/formats/hadoop';
 import { decodeScru64, encodeScru64, scru64 } from '../../src/core/formats/scru64';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { constants, createTranslator } from 'short-uuid';
 import { Uuid25 } from 'uuid25';
 import { bytesToHex } from '../../src/core/bytes';
-import { formatUuid, parseUuid } from '../../src/core/uuid';
+import { formatUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 import { COOKIE_BASE90, decodeShortUuid, encodeShortUuid, shortuuid, shortUuids } from '../../src/core/formats/shortuuid';
 import { decodeUuid25, encodeUuid25, uuid25 } from '../../src/core/formats/uuid25';
 import { code } from './helpers';

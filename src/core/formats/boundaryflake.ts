@@ -1,7 +1,7 @@
 import { requireText } from '../args';
 import { HEX_PAIRS, bigIntToBytes, bytesToBigInt } from '../bytes';
 import { IdError } from '../types';
-import { parseUuid } from '../uuid';
+import { parseUuid } from './uuid/codec';
 import { Id, failed, judged, orThrow } from './decoded';
 import { badDigit, digitValues, fromDigits, toDigits } from './radix';
 import { labelledHit } from './scanHit';

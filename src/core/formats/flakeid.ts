@@ -1,5 +1,5 @@
 import { requireText } from '../args';
-import { SnowflakeGenerator } from '../snowflake';
+import { SnowflakeGenerator } from './snowflake/layouts';
 import type { Clock, SnowflakeLayout } from '../types';
 import { orThrow, judged, type Id } from './decoded';
 import { HEX_OF_8, decimalOf, readInt64, type Layout64 } from './int64';

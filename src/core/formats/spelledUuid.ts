@@ -1,4 +1,4 @@
-import { formatUuid } from '../uuid';
+import { formatUuid } from './uuid/codec';
 import { readUuidBytes } from './uuid';
 import { PLAUSIBLE_FUTURE_MS, type Id } from './decoded';
 

@@ -1,7 +1,7 @@
 import { requireText } from '../args';
 import { bigIntToBytes, bytesToBigInt } from '../bytes';
 import { IdError } from '../types';
-import { parseUuid } from '../uuid';
+import { parseUuid } from './uuid/codec';
 import { fill, pad, put48 } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { badDigit, digitValues, fromDigits, toDigits } from './radix';

@@ -9,6 +9,7 @@ import {
   v6Ticks, v6ToV1,
 } from './codec';
 import { pad, v7Bytes } from '../boundsText';
+import { readDceSecurity } from './dce';
 import { Id, failed, orThrow } from '../decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 
@@ -46,6 +47,8 @@ export function readUuidBytes(id: Id, b: Uint8Array): Id {
     fields.node = nodeText(b);
   } else if (version === 7) {
     id.unixMs = ulidTime(b);
+  } else if (version === 2) {
+    readDceSecurity(id, b);
   }
   return id;
 }

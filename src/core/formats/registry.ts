@@ -106,11 +106,15 @@ function rank(d: DecodedId): number {
  * then valid, then invalid (which still says why), each group in registry order (higher
  * `priority` first). Empty when no format's shape accepts the text.
  */
-/** `everyFormat`: also formats whose reading is dropped as implausible (`onlyWhenPlausible`), for conversions. */
-export function readings(text: string, opts: DecodeOptions = {}, everyFormat = false): DecodedId[] {
+/**
+ * `everyFormat`: also formats whose reading is dropped as implausible (`onlyWhenPlausible`), for
+ * conversions; `'all'`: those and the shapes read only when asked (`inspect --all`).
+ */
+export function readings(text: string, opts: DecodeOptions = {}, everyFormat: boolean | 'all' = false): DecodedId[] {
   const out: DecodedId[] = [];
+  const asked = everyFormat === 'all';
   for (const f of FORMATS) {
-    if (!f.shapes.some((s) => s.test(text))) continue;
+    if (!f.shapes.some((s) => (asked || !s.asked) && s.test(text, opts))) continue;
     const d = f.decode(text, opts);
     // Ordinary text that this format would date outside its years is not read as it at all,
     // except by conversions (`everyFormat`): any 128 bits have a SCRU128 spelling, whatever its date.

@@ -4,6 +4,7 @@ import type { DecodedId } from '../formats/types';
 import { IdTable, keyOfBytes, keyOfText } from './idtable';
 import { Lines } from './lines';
 import { lastSegment } from './paths';
+import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { BINARY_KEY, IDENTITY_NAMES, NOT_AN_ATTEMPT, decodeAs, fixUlid, identity, kindName, labelOf, timeOrdered, type Label } from './rules';
 import type { CheckCode, CheckOptions, CheckPosition, CheckProblem, CheckSeverity, FoundId, Sink } from './types';
 
@@ -71,6 +72,19 @@ export class Checker implements Sink {
   constructor(private readonly opts: CheckOptions, private readonly emit: (p: CheckProblem) => void, private readonly onId: ((id: FoundId) => void) | undefined) {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
+    const tolerance = opts.timeToleranceMs ?? DEFAULT_TIME_TOLERANCE_MS;
+    this.rows = tolerance > 0 ? new RowTimes(tolerance, this.now, emit) : undefined;
+  }
+
+  /** Rows being read, for the time-mismatch rule; undefined when it is off. */
+  private readonly rows: RowTimes | undefined;
+
+  rowBegin(): void {
+    this.rows?.begin();
+  }
+
+  rowEnd(): void {
+    this.rows?.end();
   }
 
   /** The text the readers are reading now (from offset `base` on). */
@@ -106,6 +120,7 @@ export class Checker implements Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
+    if (key !== undefined && this.rows?.open) this.rows.time(key, text);
     const len = text.length;
     if (len < 17 || len > 100) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
@@ -176,6 +191,13 @@ export class Checker implements Sink {
     let table = col.tables.get(kind);
     if (!table) col.tables.set(kind, (table = new IdTable()));
     const at = this.position(start);
+    if (col.named && d.unixMs !== undefined && this.rows?.open) {
+      // The ID's range from `at` (an ID holds no line break): asking the lines for `end` here
+      // would send the next question about `start` back to the last commit.
+      const range = { start: at, end: { line: at.line, character: at.character + (occ.end - occ.start) } };
+      const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
+      this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
+    }
     const k = BINARY_KEY.has(kind) && d.bytes && d.bytes.length <= 16 ? keyOfBytes(d.bytes, this.key) : keyOfText(identity(kind, text), this.key);
     const first = table.firstOrAdd(k, at.line, at.character);
     col.count++;
@@ -221,6 +243,7 @@ export class Checker implements Sink {
    * outgrew HELD_FLOOR and the share allowed at some point counts as a reference (or unsorted).
    */
   finish(): void {
+    this.rows?.finish();
     for (const col of this.columns.values()) {
       if (col.repeats && col.repeats.length > 0 && col.count >= 10 && (col.count - col.repeats.length) / col.count >= DISTINCT_SHARE) {
         for (const p of col.repeats) this.emit(p);

@@ -2,8 +2,8 @@ import { requireBytes, requireText, shown } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
 import { repeat } from '../timeline';
 import { IdError } from '../types';
-import { clampCrockford, pad, v7Bytes } from './boundsText';
-import { UuidGenerator, formatUuid } from './uuid/codec';
+import { clampCrockford, pad } from './boundsText';
+import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM, ulidTime } from './ulid';
 import { readUuidBytes } from './uuid';
@@ -136,7 +136,7 @@ function boundsCodec(prefix: string): BoundsCodec {
   const head = prefix ? `${prefix}_` : '';
   return {
     unitMs: 1,
-    text: (ms, high) => encodeTypeId(prefix, v7Bytes(ms, high)),
+    text: (ms, high) => encodeTypeId(prefix, v7Edge(ms, high)),
     span: (p, n) => {
       // A prefix shorter than the type prefix covers every suffix.
       const [a, b] = pad(p.length < head.length ? head : p, n, '0', 'z');

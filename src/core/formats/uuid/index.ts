@@ -1,14 +1,13 @@
 import { requireText } from '../../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
-import { toMysqlBin } from '../../represent';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
-  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
+  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
-import { pad, v7Bytes } from '../boundsText';
+import { pad } from '../boundsText';
 import { Id, failed, orThrow } from '../decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 
@@ -195,7 +194,7 @@ function nameBased(kind: 'uuidv3' | 'uuidv5', label: string, detail: string): Ge
 const DASHES = { 8: '-', 13: '-', 18: '-', 23: '-' };
 const V7_BOUNDS: BoundsCodec = {
   unitMs: 1,
-  text: (ms, high) => formatUuid(v7Bytes(ms, high)),
+  text: (ms, high) => formatUuid(v7Edge(ms, high)),
   span: (p, n) => pad(p, n, '0', 'f', DASHES),
   timeOf: (t) => parseInt(t.slice(0, 8) + t.slice(9, 13), 16),
 };

@@ -1,3 +1,5 @@
+import type { CheckPosition } from './types';
+
 // Line and column of an offset, for text that arrives in pieces and is dropped once read. The
 // readers ask for offsets in (nearly) increasing order, so a cursor walks forward over the text
 // still held; nothing proportional to the file's line count is kept.
@@ -20,7 +22,7 @@ export class Lines {
    * The position of `offset`, where `text` holds the source from `base` on and `offset` is at or
    * after the last `commit`. LF, CR and CRLF each end one line; columns count UTF-16 units.
    */
-  position(text: string, base: number, offset: number): { line: number; character: number } {
+  position(text: string, base: number, offset: number): CheckPosition {
     const at = this.walk(text, base, offset < this.probe.offset ? { ...this.committed } : this.probe, offset);
     this.probe = at;
     return { line: at.line, character: offset - at.lineStart };

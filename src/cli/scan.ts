@@ -98,7 +98,10 @@ const IN_FLIGHT = 6;
  * are counted here, before a piece is scanned, so pieces can be scanned anywhere. Returns
  * whether an invalid ID was found.
  */
-async function scanInput(source: AsyncIterable<Uint8Array>, base: Pick<PieceJob, 'mode' | 'name' | 'epoch' | 'now'>, out: ByteOutput, pool?: ScanPool): Promise<boolean> {
+export async function scanInput(
+  source: AsyncIterable<Uint8Array>, base: Pick<PieceJob, 'mode' | 'name' | 'epoch' | 'now'>,
+  out: { write(bytes: Uint8Array, now?: boolean): Promise<void> }, pool?: ScanPool, maxPiece?: number, lookahead?: number,
+): Promise<boolean> {
   let invalid = false;
   let line = 1, lineStart = 0; // line number and input offset of the line being read
   let lastEnd = -1; // input offset where the last match ended
@@ -112,7 +115,7 @@ async function scanInput(source: AsyncIterable<Uint8Array>, base: Pick<PieceJob,
     if (process.platform === 'linux') pool?.recycle(r.out);
   };
   const w = new ByteWriter();
-  for await (const piece of pieces(source, () => lastEnd)) {
+  for await (const piece of pieces(source, () => lastEnd, maxPiece, lookahead)) {
     const job: PieceJob = { ...base, start: piece.start, from: piece.from, to: piece.to, offset: piece.offset, line, lineStart };
     const { lines, lastAfter } = countLines(piece.bytes, piece.start, piece.to);
     line += lines;

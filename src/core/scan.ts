@@ -192,6 +192,23 @@ function blobAround(text: string, start: number, end: number): Blob {
   return { start: s, end: e, base64 };
 }
 
+const backward = new WeakMap<RegExp, RegExp>();
+
+/**
+ * A label pattern `…$` as one look-behind tried only at the window's end (sticky): the same
+ * answer as `label.test(window)`, without trying the pattern at each of the 40 positions (every
+ * 13-char word asks whether it is a labelled TSID or TID).
+ */
+function backwards(label: RegExp): RegExp {
+  let re = backward.get(label);
+  if (re === undefined) {
+    const source = label.source.endsWith('$') ? label.source.slice(0, -1) : `${label.source}[^]*`;
+    re = new RegExp(`(?<=${source})`, `${label.flags.replace(/[gy]/g, '')}y`);
+    backward.set(label, re);
+  }
+  return re;
+}
+
 class Scanner implements ScanContext {
   readonly matches: ScanMatch[] = [];
   readonly now: number;
@@ -235,7 +252,10 @@ class Scanner implements ScanContext {
   }
 
   labelled(start: number, label: RegExp): boolean {
-    return label.test(this.text.slice(Math.max(0, start - LABEL_WINDOW), start));
+    const window = this.text.slice(Math.max(0, start - LABEL_WINDOW), start);
+    const re = backwards(label);
+    re.lastIndex = window.length;
+    return re.test(window);
   }
 
   inBase64(start: number, end: number): boolean {

@@ -57,11 +57,16 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
       for (const input of openInputs(args.positionals, io)) {
         const name = input.name === undefined ? '' : mode === 'json' ? safeJson(JSON.stringify(input.name)) : `${escapeControls(input.name)}:`;
         const job = { mode, name, epoch, now };
-        if (pool === undefined && io.scanWorkers !== undefined && worthWorkers(input.name)) {
-          pool = new ScanPool(io.scanWorkers.script, undefined, io.scanWorkers.execArgv);
-        }
+        const workers = io.scanWorkers;
+        // A large file goes to workers at once; standard input once it has brought 4 MB quickly.
+        const bigFile = worthWorkers(input.name);
+        const poolFor = workers === undefined ? undefined : (read: number, pieceSize: number): ScanPool | undefined => {
+          if (pool === undefined && !bigFile && (read < WORKER_MIN_BYTES || pieceSize < 256 * 1024)) return undefined;
+          return (pool ??= new ScanPool(workers.script, undefined, workers.execArgv));
+        };
         try {
-          invalid = (await scanInput(input.source(), job, out, worthWorkers(input.name) ? pool : undefined)) || invalid;
+          const source = input.name === undefined || input.name === '-' ? gather(input.source(), 1024 * 1024) : input.source();
+          invalid = (await scanInput(source, job, out, poolFor)) || invalid;
         } catch (err) {
           if (!isFileError(err)) throw err;
           unreadable = true;
@@ -91,7 +96,7 @@ function worthWorkers(path: string | undefined): boolean {
 }
 
 /** Pieces handed to workers and not yet written, at most: bounds memory (pieces are up to 1 MiB). */
-const IN_FLIGHT = 6;
+const IN_FLIGHT = 4;
 
 /**
  * Scans one input piece by piece, writing output in input order; line numbers and byte columns
@@ -100,8 +105,10 @@ const IN_FLIGHT = 6;
  */
 export async function scanInput(
   source: AsyncIterable<Uint8Array>, base: Pick<PieceJob, 'mode' | 'name' | 'epoch' | 'now'>,
-  out: { write(bytes: Uint8Array, now?: boolean): Promise<void> }, pool?: ScanPool, maxPiece?: number, lookahead?: number,
+  out: { write(bytes: Uint8Array, now?: boolean): Promise<void> },
+  poolFor?: ScanPool | ((read: number, pieceSize: number) => ScanPool | undefined), maxPiece?: number, lookahead?: number,
 ): Promise<boolean> {
+  let pool: ScanPool | undefined;
   let invalid = false;
   let line = 1, lineStart = 0; // line number and input offset of the line being read
   let lastEnd = -1; // input offset where the last match ended
@@ -120,7 +127,10 @@ export async function scanInput(
     const { lines, lastAfter } = countLines(piece.bytes, piece.start, piece.to);
     line += lines;
     if (lastAfter !== -1) lineStart = piece.offset + lastAfter;
-    if (pool === undefined) {
+    const pieceSize = piece.to - piece.start;
+    const usePool = typeof poolFor === 'function' ? poolFor(piece.offset + piece.to, pieceSize) : poolFor;
+    if (usePool === undefined) {
+      while (inFlight.length > 0) await writeNext();
       w.len = 0;
       const r = runPiece(piece.bytes, piece.bytes.toString('latin1'), job, w);
       invalid ||= r.invalid;
@@ -129,12 +139,50 @@ export async function scanInput(
       await out.write(r.out, true);
       continue;
     }
+    pool = usePool;
     inFlight.push(pool.run(owned(piece.bytes), job));
-    // The next piece starts where an ID over this cut of a long line ended: wait for it.
-    while (inFlight.length >= IN_FLIGHT || (piece.continues && inFlight.length > 0)) await writeNext();
+    // The next piece starts where an ID over this cut of a long line ended: wait for it. A small
+    // piece is a pipe that slowed down: what it brought is written now.
+    const drain = piece.continues || pieceSize < 64 * 1024;
+    while (inFlight.length >= IN_FLIGHT || (drain && inFlight.length > 0)) await writeNext();
+    if (drain) await out.write(new Uint8Array(0), true);
   }
   while (inFlight.length > 0) await writeNext();
   return invalid;
+}
+
+const IDLE = Symbol('idle');
+
+/**
+ * Chunks of a stream joined while more arrive at once (a fast pipe), up to `target` bytes; what
+ * has arrived is passed on as soon as the stream pauses for 2 ms (`tail -f`).
+ */
+export async function* gather(source: AsyncIterable<Uint8Array>, target: number): AsyncGenerator<Uint8Array> {
+  const it = source[Symbol.asyncIterator]();
+  let pending = it.next();
+  for (;;) {
+    const first = await pending;
+    if (first.done) return;
+    const parts = [first.value];
+    let size = first.value.length;
+    pending = it.next();
+    let ended = false;
+    while (size < target) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const r = await Promise.race([pending, new Promise<typeof IDLE>((resolve) => (timer = setTimeout(resolve, 2, IDLE)))]);
+      clearTimeout(timer);
+      if (r === IDLE) break;
+      if (r.done) {
+        ended = true;
+        break;
+      }
+      parts.push(r.value);
+      size += r.value.length;
+      pending = it.next();
+    }
+    yield parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    if (ended) return;
+  }
 }
 
 /** Bytes in an ArrayBuffer of their own, which can be transferred to a worker. */

@@ -5,8 +5,8 @@
 // name a snowflake's layout, labels, base64 blobs), so scanning piece after piece finds what
 // one scan of the whole input finds.
 
-/** Longest stretch of one line scanned at a time. */
-export const MAX_PIECE = 1024 * 1024;
+/** Longest piece scanned at a time (and stretch of one line): files arrive in 1 MiB chunks. */
+export const MAX_PIECE = 4 * 1024 * 1024;
 /** Context kept on each side of a piece: the scanner looks back at most 8 KB (snowflake keys). */
 export const CONTEXT = 9 * 1024;
 /** How far back from the cap a cut of a long line is looked for. */

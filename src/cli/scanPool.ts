@@ -29,7 +29,9 @@ export class ScanPool {
   /** `script` is the bundle (or, in tests, scanWorker.ts with `execArgv` that load TypeScript). */
   constructor(script: string, size = Math.min(2, availableParallelism()), execArgv?: string[]) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script, { workerData: { idsmith: 'scan' }, execArgv });
+      // A small young generation: a worker's garbage is short-lived pieces and strings; this keeps
+      // two workers and the main thread within 200 MB at any input size.
+      const worker = new Worker(script, { workerData: { idsmith: 'scan' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 } });
       const slot: Slot = { worker, busy: false };
       worker.on('message', (reply: WorkerReply) => this.done(slot, reply));
       worker.on('error', (e) => this.fail(e));

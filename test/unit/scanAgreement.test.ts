@@ -60,7 +60,7 @@ function byteToUnit(text: string): Map<number, number> {
 const JOB = { mode: 'json' as const, name: '', epoch: undefined, now: NOW };
 
 /** The CLI's NDJSON for `bytes` scanned in pieces of at most `maxPiece` bytes. */
-async function inPieces(bytes: Uint8Array, maxPiece: number, chunk: number, pool?: ScanPool, mode: PieceJob['mode'] = 'json'): Promise<string> {
+async function inPieces(bytes: Uint8Array, maxPiece: number, chunk: number, pool?: ScanPool | ((read: number) => ScanPool | undefined), mode: PieceJob['mode'] = 'json'): Promise<string> {
   const parts: Buffer[] = [];
   const source = async function* (): AsyncGenerator<Uint8Array> {
     for (let i = 0; i < bytes.length; i += chunk) yield bytes.slice(i, i + chunk);
@@ -110,9 +110,13 @@ describe('the string scanner and the byte engine agree', function () {
   it('on workers, in pieces, the same again; results in input order', async () => {
     const pool = new ScanPool(join(__dirname, 'scanWorkerEntry.cjs'), 2);
     try {
-      await fc.assert(fc.asyncProperty(fc.array(text, { minLength: 5, maxLength: 20 }), fc.integer({ min: 200, max: 5000 }), async (texts, maxPiece) => {
+      await fc.assert(fc.asyncProperty(fc.array(text, { minLength: 5, maxLength: 20 }), fc.integer({ min: 200, max: 5000 }), fc.integer({ min: 0, max: 20_000 }), async (texts, maxPiece, from) => {
         const bytes = Buffer.from(texts.join('\n'), 'utf8');
         assert.equal(await inPieces(bytes, maxPiece, 65536, pool), whole(bytes));
+        // As standard input does: on this thread first, on workers once enough has arrived, and
+        // back here for a piece after them; output still in input order.
+        const switching = (read: number): ScanPool | undefined => (read >= from && read % 3 !== 0 ? pool : undefined);
+        assert.equal(await inPieces(bytes, maxPiece, 1000, switching), whole(bytes));
       }), { numRuns: 15 });
     } finally {
       await pool.close();

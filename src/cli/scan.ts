@@ -106,7 +106,8 @@ const IN_FLIGHT = 4;
 export async function scanInput(
   source: AsyncIterable<Uint8Array>, base: Pick<PieceJob, 'mode' | 'name' | 'epoch' | 'now'>,
   out: { write(bytes: Uint8Array, now?: boolean): Promise<void> },
-  poolFor?: ScanPool | ((read: number, pieceSize: number) => ScanPool | undefined), maxPiece?: number, lookahead?: number,
+  poolFor?: ScanPool | ((read: number, pieceSize: number) => ScanPool | undefined),
+  { maxPiece, lookahead, slowPiece = 64 * 1024 }: { maxPiece?: number; lookahead?: number; slowPiece?: number } = {},
 ): Promise<boolean> {
   let pool: ScanPool | undefined;
   let invalid = false;
@@ -143,7 +144,7 @@ export async function scanInput(
     inFlight.push(pool.run(owned(piece.bytes), job));
     // The next piece starts where an ID over this cut of a long line ended: wait for it. A small
     // piece is a pipe that slowed down: what it brought is written now.
-    const drain = piece.continues || pieceSize < 64 * 1024;
+    const drain = piece.continues || pieceSize < slowPiece;
     while (inFlight.length >= IN_FLIGHT || (drain && inFlight.length > 0)) await writeNext();
     if (drain) await out.write(new Uint8Array(0), true);
   }

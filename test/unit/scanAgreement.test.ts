@@ -65,7 +65,8 @@ async function inPieces(bytes: Uint8Array, maxPiece: number, chunk: number, pool
   const source = async function* (): AsyncGenerator<Uint8Array> {
     for (let i = 0; i < bytes.length; i += chunk) yield bytes.slice(i, i + chunk);
   };
-  await scanInput(source(), { ...JOB, mode }, { write: async (b) => void parts.push(Buffer.from(b)) }, pool, maxPiece, 512);
+  // `slowPiece` 1: small pieces stay in flight together, as large ones do on a real file.
+  await scanInput(source(), { ...JOB, mode }, { write: async (b) => void parts.push(Buffer.from(b)) }, pool, { maxPiece, lookahead: 512, slowPiece: 1 });
   return Buffer.concat(parts).toString('latin1');
 }
 

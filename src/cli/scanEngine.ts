@@ -75,14 +75,22 @@ export class ByteWriter {
     this.len += to - from;
   }
 
-  /** A non-negative integer below 2^53. */
+  /** A non-negative integer below 2^53, without making its text. */
   int(n: number): void {
-    if (n < 10) {
-      this.reserve(1);
-      this.buf[this.len++] = 48 + n;
+    let digits = 1;
+    for (let p = 10; p <= n && digits < 16; p *= 10) digits++;
+    if (digits === 16) {
+      this.ascii(String(n));
       return;
     }
-    this.ascii(String(n));
+    this.reserve(digits);
+    const { buf } = this;
+    for (let i = this.len + digits - 1; i >= this.len; i--) {
+      const q = Math.floor(n / 10);
+      buf[i] = 48 + n - q * 10;
+      n = q;
+    }
+    this.len += digits;
   }
 }
 

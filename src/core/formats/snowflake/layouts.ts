@@ -357,18 +357,17 @@ export class SnowflakeGenerator {
     }
     const now = timeMs === undefined;
     if (now) unit = this.timeline.nowUnit(unit);
-    let seq = this.lastSeq(unit) + 1;
-    while (seq > this.maxSeq) {
-      if (unit >= this.maxUnit) {
-        throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
-      }
-      seq = this.lastSeq(++unit) + 1;
+    unit = this.timeline.open(unit);
+    if (unit > this.maxUnit) {
+      throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
     }
+    const seq = this.lastSeq(unit) + 1;
     if (unit !== this.curUnit) {
       if (this.curUnit >= 0) this.timeline.set(this.curUnit, this.curSeq);
       this.curUnit = unit;
     }
     this.curSeq = seq;
+    if (seq === this.maxSeq) this.timeline.markFull(unit);
     if (now) this.timeline.noteNow(unit);
     return (BigInt(unit) << this.shift | this.fixedBits | BigInt(seq) << this.seqShift).toString();
   }

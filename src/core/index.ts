@@ -42,3 +42,4 @@ export * from './scan';
 export * from './md5';
 export * from './keys';
 export * from './check';
+export * from './conventions';

@@ -43,3 +43,4 @@ export * from './md5';
 export * from './keys';
 export * from './check';
 export * from './conventions';
+export * from './valueSlot';

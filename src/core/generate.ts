@@ -1,17 +1,17 @@
 import { optionsOf, requireText, shown } from './args';
-import { cuid2 } from './cuid2';
-import { KsuidGenerator } from './ksuid';
-import { nanoid } from './nanoid';
+import { cuid2 } from './formats/cuid2';
+import { KsuidGenerator } from './formats/ksuid';
+import { nanoid } from './formats/nanoid';
 import { repeat } from './timeline';
-import { ObjectIdGenerator } from './objectid';
-import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './snowflake';
-import { encodeTypeId, validateTypeIdPrefix } from './typeid';
+import { ObjectIdGenerator } from './formats/objectid';
+import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflakeEpoch } from './formats/snowflake/layouts';
+import { encodeTypeId, validateTypeIdPrefix } from './formats/typeid';
 import { GEN_KINDS, IdError, type Clock, type GenKind, type RandomSource, type SnowflakeLayout } from './types';
 import { TsidGenerator } from './formats/tsid';
 import { XidGenerator } from './formats/xid';
 import { TidGenerator } from './formats/tid';
-import { UlidGenerator } from './ulid';
-import { UuidGenerator, uuidV3, uuidV5 } from './uuid';
+import { UlidGenerator } from './formats/ulid';
+import { UuidGenerator, uuidV3, uuidV5 } from './formats/uuid/codec';
 
 export interface GenerateOptions {
   /** How many IDs (default 1). */

@@ -3,10 +3,11 @@ import {
   base64ToBytes, base64UrlToBytes, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex, readHex,
 } from './bytes';
 import { IdError } from './types';
-import { parseTypeId, encodeTypeId } from './typeid';
-import { encodeUlid, isUlid, parseUlid } from './ulid';
-import { formatUuid, parseUuid } from './uuid';
-import { formatXray, parseTraceparent, parseXray } from './trace';
+import { parseTypeId, encodeTypeId } from './formats/typeid';
+import { encodeUlid, isUlid, parseUlid } from './formats/ulid';
+import { formatUuid, parseUuid } from './formats/uuid/codec';
+import { formatXray, parseXray } from './formats/xray';
+import { parseTraceparent } from './formats/traceparent';
 import { dotnetOrder } from './formats/dotnet';
 
 /** The ways a 128-bit ID can be written. */

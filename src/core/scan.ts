@@ -2,8 +2,8 @@ import { optionsOf, requireNumber, requireText } from './args';
 import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
-import { parseSnowflakeEpoch } from './snowflake';
-import { ContextReader, type KeyRule, type LayoutChoice } from './snowflakeContext';
+import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
+import { ContextReader, type KeyRule, type LayoutChoice } from './formats/snowflake/context';
 import type { IdKind, SnowflakeLayout } from './types';
 
 // Finds IDs in free text (hover, inlay hints, bulk convert/regenerate). Precision matters more
@@ -39,7 +39,7 @@ export interface ScanOptions {
   snowflakes?: boolean | 'context';
   /**
    * How snowflakes without an `epoch` get a layout from the text before them (keys, parent keys,
-   * URLs; see snowflakeContext.ts): `rules` are the user's key patterns, `before` the text that
+   * URLs; see formats/snowflake/context.ts): `rules` are the user's key patterns, `before` the text that
    * precedes `text` in its document (a hover scans one line; its parent keys are above it).
    * On by default with the built-in service words; `false` turns it off.
    */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { nanoid, NANOID_ALPHABET } from '../../src/core/nanoid';
+import { nanoid, NANOID_ALPHABET } from '../../src/core/formats/nanoid';
 import { IdError } from '../../src/core/types';
 
 describe('nanoid', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { idAt, scan, type ScanOptions } from '../../src/core/scan';
-import { SNOWFLAKE_PRESETS } from '../../src/core/snowflake';
+import { SNOWFLAKE_PRESETS } from '../../src/core/formats/snowflake/layouts';
 import { VECTORS } from './helpers';
 
 const NOW = Date.UTC(2026, 0, 1);

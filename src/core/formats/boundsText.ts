@@ -1,4 +1,4 @@
-import { checkUlidTime } from '../ulid';
+import { checkUlidTime } from './ulid';
 
 // Byte and text helpers the formats' bounds codecs share: the lowest or highest value at a time.
 

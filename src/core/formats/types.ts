@@ -1,4 +1,4 @@
-import type { LayoutChoice } from '../snowflakeContext';
+import type { LayoutChoice } from './snowflake/context';
 import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLayout } from '../types';
 
 // The contract of one ID format. Every format is one module under src/core/formats/ that

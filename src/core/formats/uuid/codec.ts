@@ -1,9 +1,9 @@
-import { requireBytes, requireText, shown } from './args';
+import { requireBytes, requireText, shown } from '../../args';
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
-import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from './bytes';
-import { cryptoRandom, systemClock } from './random';
-import { Timeline } from './timeline';
-import { IdError, type Clock, type RandomSource, type UuidVariant } from './types';
+import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from '../../bytes';
+import { cryptoRandom, systemClock } from '../../random';
+import { Timeline } from '../../timeline';
+import { IdError, type Clock, type RandomSource, type UuidVariant } from '../../types';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.

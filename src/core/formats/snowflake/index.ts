@@ -1,15 +1,15 @@
-import { optional, requireNumber, requireText } from '../args';
-import { bigIntToBytes } from '../bytes';
-import { isoFromMs } from '../iso';
+import { optional, requireNumber, requireText } from '../../args';
+import { bigIntToBytes } from '../../bytes';
+import { isoFromMs } from '../../iso';
 import {
   SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
-} from '../snowflake';
-import { formatIso } from '../time';
-import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
-import { generate, type GenerateOptions } from '../generate';
-import { pad } from './boundsText';
-import { DecodedBase, failed } from './decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+} from './layouts';
+import { formatIso } from '../../time';
+import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
+import { generate, type GenerateOptions } from '../../generate';
+import { pad } from '../boundsText';
+import { DecodedBase, failed } from '../decoded';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from '../types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.

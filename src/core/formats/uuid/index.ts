@@ -1,16 +1,16 @@
-import { requireText } from '../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
-import { toMysqlBin } from '../represent';
-import { IdError, type Decoded, type FieldValue } from '../types';
+import { requireText } from '../../args';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
+import { generate, type GenerateOptions } from '../../generate';
+import { toMysqlBin } from '../../represent';
+import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
   UUID_V1_MAX_MS, UUID_V1_MIN_MS, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   v6Ticks, v6ToV1,
-} from '../uuid';
-import { pad, v7Bytes } from './boundsText';
-import { Id, failed, orThrow } from './decoded';
-import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+} from './codec';
+import { pad, v7Bytes } from '../boundsText';
+import { Id, failed, orThrow } from '../decoded';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.

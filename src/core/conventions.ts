@@ -1,8 +1,8 @@
 import { checkFormatOf, createCheck, type CheckFormat, type FoundId, type Slicing } from './check';
 import { snowflakeCandidates } from './formats/snowflake';
+import { layoutFromContext, type KeyRule } from './formats/snowflake/context';
+import { SNOWFLAKE_PRESETS, parseSnowflakeEpoch } from './formats/snowflake/layouts';
 import { generatorFor } from './formats/registry';
-import { SNOWFLAKE_PRESETS, parseSnowflakeEpoch } from './snowflake';
-import { layoutFromContext, type KeyRule } from './snowflakeContext';
 import type { GenKind, IdKind, SnowflakePreset, SnowflakeLayout } from './types';
 
 // How a file writes its IDs, read from the IDs already in it: per key or column and for the

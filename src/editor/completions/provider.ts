@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { FORMATS, IdError, checkFormatOf, formatIso, generate, generatorFor, labelOf, parseSnowflakeEpoch } from '../../core';
 import type { Conventions, DecodedId, GenKind, IdConvention, Quote, ValueSlot } from '../../core';
-import { buildCard } from '../decode/card';
-import { hoverMarkdown } from '../decode/cardMarkdown';
-import { decodeContext } from '../decode/context';
+import { buildCard } from '../shared/card';
+import { hoverMarkdown } from '../shared/cardMarkdown';
+import { decodeContext } from '../shared/decodeContext';
 import { conventionAt, fileConvention, planFor, type WritePlan } from '../insert/likeFile';
 import { CommandFailure } from '../shared/outcome';
 import { spell } from '../insert/spelling';

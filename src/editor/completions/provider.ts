@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { FORMATS, IdError, checkFormatOf, formatIso, generate, generatorFor, labelOf, parseSnowflakeEpoch } from '../../core';
+import { FORMATS, IdError, checkFormatOf, formatIso, generate, generatorFor, parseSnowflakeEpoch } from '../../core';
 import type { Conventions, DecodedId, GenKind, IdConvention, Quote, ValueSlot } from '../../core';
 import { buildCard } from '../shared/card';
 import { hoverMarkdown } from '../shared/cardMarkdown';
 import { decodeContext } from '../shared/decodeContext';
-import { conventionAt, fileConvention, planFor, type WritePlan } from '../insert/likeFile';
+import { conventionAt, fileConvention, labelKind, planFor, type WritePlan } from '../insert/likeFile';
 import { CommandFailure } from '../shared/outcome';
 import { spell } from '../insert/spelling';
 import { conventionsOf, explicitSettings, type ExplicitSettings } from '../shared/fileConventions';
@@ -120,14 +120,6 @@ function wordItems(ask: Extract<Ask, { type: 'words' }>, conventions: Convention
 
 function nameOf(w: KindWord, plan: WritePlan): string {
   return w.name ?? kindLabel(plan.kind);
-}
-
-/** The kind a key's name asks for when the file has none of its values yet (`order_ulid`, `uuid_v7`). */
-function labelKind(key: string | undefined): GenKind | undefined {
-  const label = key === undefined ? undefined : labelOf(key);
-  if (!label) return undefined;
-  const kind = label.kind === 'uuid' ? (label.version !== undefined ? `uuidv${label.version}` : 'uuid') : label.kind;
-  return generatorFor(kind) ? (kind as GenKind) : undefined;
 }
 
 /** Quotes a value gets when none is open at the cursor and the key's values give none to copy. */

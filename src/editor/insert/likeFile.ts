@@ -1,9 +1,11 @@
-import { conventionOf } from '../../core';
+import type * as vscode from 'vscode';
+import { conventionOf, generatorFor, labelOf } from '../../core';
 import type { Conventions, GenKind, GeneratorOptions as GenerateOptions, IdConvention, ValueSlot } from '../../core';
 import { generateOptions } from './options';
 import type { Spelling } from './spelling';
-import type { ExplicitSettings } from '../shared/fileConventions';
+import { conventionsOf, explicitSettings, type ExplicitSettings } from '../shared/fileConventions';
 import type { Settings } from '../shared/settings';
+import { slotAt } from '../shared/valueSlot';
 
 // What to write for a kind so it looks like the file's other IDs of that kind: the version,
 // letter case, braces/URN, TypeID prefix and snowflake layout the file uses, unless the user set
@@ -77,4 +79,54 @@ export function conventionAt(conventions: Conventions, slot: Pick<ValueSlot, 'ke
 /** The file's convention for `kind` (`uuid`: its UUIDs of any version). */
 export function fileConvention(conventions: Conventions | undefined, kind: GenKind): IdConvention | undefined {
   return conventions ? conventionOf(conventions.file, kind === 'uuid' ? 'uuid' : kind) : undefined;
+}
+
+/** The kind a key's name asks for when the file has none of its values yet (`order_ulid`, `uuid_v7`). */
+export function labelKind(key: string | undefined): GenKind | undefined {
+  const label = key === undefined ? undefined : labelOf(key);
+  if (!label) return undefined;
+  const kind = label.kind === 'uuid' ? (label.version !== undefined ? `uuidv${label.version}` : 'uuid') : label.kind;
+  return generatorFor(kind) ? (kind as GenKind) : undefined;
+}
+
+/** What the document says about the IDs to insert at the editor's cursor. */
+export interface FileLike {
+  document: vscode.TextDocument;
+  conventions: Conventions | undefined;
+  explicit: ExplicitSettings;
+  /** The key or column whose value the primary cursor starts (or its selection replaces). */
+  slot?: ValueSlot;
+  /** The IDs already under that key or column. */
+  slotConvention?: IdConvention;
+}
+
+export async function likeFileAt(editor: vscode.TextEditor): Promise<FileLike> {
+  const document = editor.document;
+  const sel = editor.selection;
+  const slot = slotAt(document, sel.start, sel.end);
+  const conventions = await conventionsOf(document);
+  const slotConvention = slot && conventions ? conventionAt(conventions, slot) : undefined;
+  return { document, conventions, explicit: explicitSettings(document), ...(slot ? { slot } : {}), ...(slotConvention ? { slotConvention } : {}) };
+}
+
+/**
+ * The kind the file suggests when none is configured for it: the kind the key at the cursor
+ * holds (or names), else the file's most frequent kind. Undefined when the file has no IDs of a
+ * kind that can be generated, or when defaultKind is set for this language or workspace.
+ */
+export function suggestedKind(like: FileLike): { kind: GenKind; why: string } | undefined {
+  if (like.explicit.defaultKind !== undefined) return undefined;
+  const key = like.slot?.key;
+  if (like.slotConvention?.genKind) return { kind: like.slotConvention.genKind, why: key !== undefined ? `as in this file's ${key} values` : 'as in this column' };
+  const named = labelKind(key);
+  if (named) return { kind: named, why: `as ${key} says` };
+  const dominant = like.conventions?.file.find((c) => c.genKind !== undefined);
+  return dominant ? { kind: dominant.genKind!, why: 'as in this file' } : undefined;
+}
+
+/** The convention to follow for `kind` at the cursor: the key's, when it holds that kind, else the file's. */
+export function conventionFor(like: FileLike, kind: GenKind): IdConvention | undefined {
+  const here = like.slotConvention;
+  if (here && (here.genKind === kind || here.kind === kind || (here.kind === 'uuid' && kind.startsWith('uuid')))) return here;
+  return fileConvention(like.conventions, kind);
 }

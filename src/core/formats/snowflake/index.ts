@@ -312,6 +312,51 @@ function repeatsAfterFirst(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/**
+ * Digits with a pattern no clock writes: a run of six equal digits (`999999998000000000`), six
+ * consecutive ones up or down (`123456789123456789`), a block repeated for eight more digits,
+ * or all but five places zeros and nines (`900000000000000009`). In a random 17-20 digit number
+ * each has odds below 1 in 5,000, and real snowflakes are random below their first digits.
+ */
+function patterned(d: string, fieldsFree: boolean): boolean {
+  const n = d.length;
+  let same = 1, up = 1, down = 1, filler = 0;
+  for (let i = 0; i < n; i++) {
+    const c = d.charCodeAt(i);
+    if (c === 48 || c === 57) filler++;
+    if (i === 0) continue;
+    const p = d.charCodeAt(i - 1);
+    same = c === p ? same + 1 : 1;
+    up = c === p + 1 ? up + 1 : 1;
+    down = c === p - 1 ? down + 1 : 1;
+    if ((same >= 6 && (fieldsFree || (c !== 48 && c !== 102))) || up >= 6 || down >= 6) return true;
+  }
+  if (fieldsFree && filler >= n - 5) return true;
+  for (let period = 2; period <= n >> 1; period++) {
+    let equal = 0;
+    for (let i = period; i < n; i++) {
+      equal = d.charCodeAt(i) === d.charCodeAt(i - period) ? equal + 1 : 0;
+      if (equal >= 8) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A bare number too regular to be a snowflake nobody named: a digit pattern in decimal, or in
+ * its bits (2^59 - 1 and other masks have at most four runs of equal bits; a hex pattern such as
+ * `2de049ad2de049ad`). Runs of `0` or `f` nibbles are allowed in hex: worker and sequence fields
+ * are often empty, sometimes full.
+ */
+function lowInformation(raw: string): boolean {
+  if (patterned(raw, true)) return true;
+  const value = BigInt(raw);
+  const bits = value.toString(2);
+  let runs = 1;
+  for (let i = 1; i < bits.length && runs <= 4; i++) if (bits.charCodeAt(i) !== bits.charCodeAt(i - 1)) runs++;
+  return runs <= 4 || patterned(value.toString(16), false);
+}
+
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { text } = ctx;
   const { start, end } = run;
@@ -336,6 +381,8 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
       }
     }
     if (ctx.numbersNeedLayout) return undefined;
+    // Nothing names a layout: a plausible date under some preset is no evidence by itself.
+    if (lowInformation(raw)) return undefined;
   }
   const d = read(raw, layout, ctx.now);
   if (!d.valid) return undefined;

@@ -75,9 +75,9 @@ function isHexAt(text: string, i: number): boolean {
   return c < 128 && HEX_VALUES[c] !== 255;
 }
 
-function isWordAt(text: string, i: number): boolean {
+function isAlnumAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /** 8-4-4-4-12 hex at `start` (the first group is already known to be 8 hex digits). */
@@ -88,7 +88,8 @@ function uuidEnd(text: string, start: number): number {
     const dash = i === start + 8 || i === start + 13 || i === start + 18 || i === start + 23;
     if (dash ? text.charCodeAt(i) !== DASH : !isHexAt(text, i)) return -1;
   }
-  if (isWordAt(text, end)) return -1;
+  // An `_` after it (`…/instances/<uuid>_del`) glues a word on, it does not make a longer token.
+  if (isAlnumAt(text, end)) return -1;
   // A dash joining more hex groups means a longer dashed hex token, not a UUID.
   if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return -1;
   if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return -1;

@@ -105,26 +105,6 @@ export function assignedKey(textBefore: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** The innermost key or column name in a check path (`$.users[*].id` → `id`, `column user_id`,
- *  `users (id)`), or undefined where the place has no name (an array item, an unnamed column). */
-export function keyOfPath(path: string): string | undefined {
-  const json = /(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])(?:\[[*?]\])*$/.exec(path);
-  if (path.startsWith('$')) {
-    if (!json) return undefined;
-    if (json[1] !== undefined) return json[1];
-    try {
-      return JSON.parse(json[2]!) as string;
-    } catch {
-      return undefined;
-    }
-  }
-  const column = /^column (.+)$/.exec(path);
-  if (column) return /^\d+$/.test(column[1]!) ? undefined : column[1];
-  const sql = /\(([^()]*)\)$/.exec(path);
-  if (sql) return /^value \d+$/.test(sql[1]!) ? undefined : sql[1];
-  return undefined;
-}
-
 // ---- tallies -------------------------------------------------------------------------------
 
 class Counter<T> {
@@ -263,7 +243,7 @@ class ConventionReader {
     this.ids++;
     const structured = this.format !== 'text';
     const path = structured ? id.path : '';
-    const key = structured ? keyOfPath(id.path) : this.keyInText(id.start);
+    const key = structured ? id.key : this.keyInText(id.start);
     const r = this.read(id, path || key || '', key);
     this.file.add(r);
     if (key !== undefined) grouped(this.keys, key, r);

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import {
-  assignedKey, conventionOf, generate, keyOfPath, letterCaseOf, readConventions, readConventionsInSlices, uuidFormOf,
+  assignedKey, conventionOf, generate, letterCaseOf, readConventions, readConventionsInSlices, uuidFormOf,
   type Conventions, type IdConvention,
 } from '../../src/core';
 import { VECTORS } from './helpers';
@@ -32,16 +32,6 @@ describe('conventions', () => {
       assert.deepEqual(uuidFormOf(`{${VECTORS.UUID_V7}}`), { form: 'braces' });
       assert.deepEqual(uuidFormOf(VECTORS.UUID_V7.replace(/-/g, '')), { form: 'noDashes' });
       assert.deepEqual(uuidFormOf(`URN:UUID:${VECTORS.UUID_V7}`), { form: 'urn', urnPrefix: 'URN:UUID:' });
-    });
-
-    it('the key of a check path: JSON, YAML documents, CSV columns, SQL columns', () => {
-      const cases: [string, string | undefined][] = [
-        ['$[*].id', 'id'], ['$.users[*].user_id', 'user_id'], ['$["order id"]', 'order id'], ['$.ids[*]', 'ids'],
-        ['$1.users[*].id', 'id'], ['$[*]', undefined], ['$[?]', undefined],
-        ['column id', 'id'], ['column 3', undefined],
-        ['users (id)', 'id'], ['public.users (user_id)', 'user_id'], ['INSERT (value 2)', undefined],
-      ];
-      for (const [path, expected] of cases) assert.equal(keyOfPath(path), expected, path);
     });
 
     it('the key a value is assigned to in code and prose', () => {

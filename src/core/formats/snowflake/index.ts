@@ -2,14 +2,14 @@ import { optional, requireNumber, requireText } from '../../args';
 import { bigIntToBytes } from '../../bytes';
 import { isoFromMs } from '../../iso';
 import {
-  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
 } from './layouts';
 import { formatIso } from '../../time';
 import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
-import { generate, type GenerateOptions } from '../../generate';
+import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
 import { DecodedBase, failed } from '../decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from '../types';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type Run, type ScanContext, type ScanHit } from '../types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -227,9 +227,27 @@ function shareConstants(): void {
   });
 }
 
-/** The generator's layout from any epoch form: auto makes Twitter snowflakes. */
-function generatorEpoch(raw: unknown): SnowflakeLayout {
-  return parseSnowflakeEpoch(raw) ?? SNOWFLAKE_PRESETS.twitter;
+/**
+ * A session's snowflakes: one `SnowflakeGenerator` per layout and node ids serves now- and
+ * explicit-time requests alike. Any epoch form is read (auto makes Twitter snowflakes).
+ */
+function snowflakes(env: GeneratorEnv): KindGenerator {
+  const byLayout = new Map<string, SnowflakeGenerator>();
+  return {
+    generate: (n: number, o: GenerateOptions) => {
+      const layout = parseSnowflakeEpoch(o.epoch) ?? SNOWFLAKE_PRESETS.twitter;
+      const ids = { workerId: o.workerId, processId: o.processId, datacenterId: o.datacenterId, shardId: o.shardId, machineId: o.machineId };
+      // The whole layout: two user layouts may share a name across settings changes.
+      const key = JSON.stringify([layout.name, layout.epochMs, layout.timeBits, layout.unitMs, layout.fields, ids]);
+      let g = byLayout.get(key);
+      if (!g) {
+        g = new SnowflakeGenerator(layout, { ...ids, clock: env.clock });
+        byLayout.set(key, g);
+      }
+      const sf = g;
+      return repeat(n, () => sf.next(o.timeMs));
+    },
+  };
 }
 
 /** `0x` + the value's hex digits, from the two halves (no BigInt, no re-parse). */
@@ -433,7 +451,7 @@ export const snowflake: FormatModule = {
       { name: 'shardId', type: 'number', description: 'shard id (Instagram)', min: 0, max: 8191, default: 0 },
       { name: 'machineId', type: 'number', description: 'machine id (Sonyflake)', min: 0, max: 65535, default: 0 },
     ],
-    generate: (count, o) => generate('snowflake', Object.assign({}, o, { epoch: generatorEpoch(o.epoch) }) as GenerateOptions, count),
+    create: snowflakes,
   }],
 };
 

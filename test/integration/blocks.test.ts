@@ -127,12 +127,24 @@ describe('Blocks of several lines land on lines of their own', () => {
     assert.deepEqual(editor.document.getText().split('\n'), ['def f():', '    q = 1', ...block.map((l) => `    ${l}`), '      # keep', '']);
   });
 
-  it('a snippet placed by the same rule keeps the text around it and its placeholders', async () => {
-    const editor = await openActive('SELECT 1; SELECT 2;', 'sql');
-    const { range, snippet } = blockSnippet(editor.document, new vscode.Range(0, 10, 0, 10), '-- ${1:bucket}\nLIST ${2:prefix}');
-    assert.ok(await editor.insertSnippet(snippet, range, { undoStopBefore: true, undoStopAfter: true, keepWhitespace: true }));
-    assert.deepEqual(editor.document.getText().split('\n'), ['SELECT 1; ', '-- bucket', 'LIST prefix', 'SELECT 2;']);
-    // The first placeholder is selected, ready to type over.
-    assert.equal(editor.document.getText(editor.selection), 'bucket');
-  });
+  const snippetCases: Case[] = [
+    ['middle of a line', 'SELECT 1; |SELECT 2;', ['SELECT 1; ', '@', 'SELECT 2;']],
+    ['an indented line', 'BEGIN\n  |DELETE FROM t;\nEND;', ['BEGIN', '  @', '  DELETE FROM t;', 'END;']],
+    ['middle of an indented line', 'BEGIN\n  DELETE FROM t; |COMMIT;\nEND;', ['BEGIN', '  DELETE FROM t; ', '  @', '  COMMIT;', 'END;']],
+    ['the end of a last line without a line break', 'SELECT 1;|', ['SELECT 1;', '@']],
+  ];
+  for (const eol of [vscode.EndOfLine.LF, vscode.EndOfLine.CRLF]) {
+    for (const [what, marked, expected] of snippetCases) {
+      it(`a snippet placed by the same rule at ${what} (${eol === vscode.EndOfLine.LF ? 'LF' : 'CRLF'})`, async () => {
+        const { text, start, end } = parse(marked);
+        const editor = await editorWith(text, start, end, eol);
+        const { range, snippet } = blockSnippet(editor.document, editor.selection, '-- ${1:bucket}\nLIST ${2:prefix}');
+        assert.ok(await editor.insertSnippet(snippet, range, { undoStopBefore: true, undoStopAfter: true }));
+        const sep = eol === vscode.EndOfLine.LF ? '\n' : '\r\n';
+        assert.equal(editor.document.getText(), expand(expected, ['-- bucket', 'LIST prefix']).join(sep));
+        // The first placeholder is selected, ready to type over.
+        assert.equal(editor.document.getText(editor.selection), 'bucket');
+      });
+    }
+  }
 });

@@ -34,18 +34,23 @@ export interface BlockText {
 
 const BLANK = /^[ \t]*$/;
 
-/** `lines` as the text that replaces a range at `site` (see the rules above). */
-export function blockText(lines: readonly string[], site: BlockSite): BlockText {
+/**
+ * `lines` as the text that replaces a range at `site` (see the rules above). For a snippet, whose
+ * insertion already indents every line after the first like the line it lands on and writes the
+ * document's line breaks, `snippet` leaves both to it.
+ */
+export function blockText(lines: readonly string[], site: BlockSite, snippet = false): BlockText {
   const atLineEnd = site.empty && site.after !== '' && BLANK.test(site.after);
   const after = atLineEnd ? '' : site.after;
   const before = atLineEnd ? site.before + site.after : site.before;
   // At the indentation (or on a blank line) the block starts right there, indented by what is
   // already before it; otherwise on a new line indented like this one.
   const ownLine = BLANK.test(before);
-  const indent = ownLine ? before : site.indent;
-  const lead = ownLine ? '' : site.eol + indent;
-  const trail = after === '' ? '' : site.eol + indent;
-  return { text: lead + lines.join(site.eol + indent) + trail, shift: atLineEnd ? site.after.length : 0 };
+  const eol = snippet ? '\n' : site.eol;
+  const indent = snippet ? '' : ownLine ? before : site.indent;
+  const lead = ownLine ? '' : eol + indent;
+  const trail = after === '' ? '' : eol + indent;
+  return { text: lead + lines.join(eol + indent) + trail, shift: atLineEnd ? site.after.length : 0 };
 }
 
 /** Splits a block written with `\n` (or `\r\n`) into its lines. */

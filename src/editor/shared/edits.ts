@@ -53,14 +53,15 @@ export function blockReplacement(document: vscode.TextDocument, range: vscode.Ra
 
 /**
  * A snippet body of several lines (`\n`-separated, with its `$1`/`${2:…}` placeholders) placed by
- * the same rule. Insert it with `editor.insertSnippet(snippet, range, { keepWhitespace: true })`:
- * the line breaks and indentation are already the document's, and the snippet's own
- * re-indentation would indent them twice. What the rule adds is line breaks and blanks, which
- * need no snippet escaping.
+ * the same rule, for `editor.insertSnippet(snippet, range)`. The snippet's insertion indents its
+ * lines like the line they land on and writes the document's line breaks, so the body gets only
+ * the line breaks the rule adds (which need no snippet escaping).
  */
 export function blockSnippet(document: vscode.TextDocument, range: vscode.Range, body: string): { range: vscode.Range; snippet: vscode.SnippetString } {
-  const placed = blockReplacement(document, range, body);
-  return { range: placed.range, snippet: new vscode.SnippetString(placed.text) };
+  const lines = blockLines(body);
+  const block = lines.length > 1 ? blockText(lines, blockSite(document, range), true) : { text: body, shift: 0 };
+  const start = range.start.translate(0, block.shift);
+  return { range: block.shift === 0 ? range : new vscode.Range(start, start), snippet: new vscode.SnippetString(block.text) };
 }
 
 /** One WorkspaceEdit with every replacement, for a code action or `applyEdits`. */

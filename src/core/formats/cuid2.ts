@@ -125,4 +125,5 @@ export const cuid2Format: FormatModule = {
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 2, max: CUID2_MAX_LENGTH, default: CUID2_DEFAULT_LENGTH }],
     generate: (count, o) => generate('cuid2', o as GenerateOptions, count),
   }],
+  check: { labels: [['cuid2']] },
 };

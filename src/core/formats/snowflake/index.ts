@@ -388,6 +388,7 @@ export const snowflake: FormatModule = {
     ],
     generate: (count, o) => generate('snowflake', Object.assign({}, o, { epoch: generatorEpoch(o.epoch) }) as GenerateOptions, count),
   }],
+  check: { labels: [['snowflake']], timeOrdered: true },
 };
 
 shareConstants();

@@ -18,7 +18,7 @@ export * from './formats/snowflake/layouts';
 export * from './formats/snowflake/context';
 export * from './represent';
 export * from './convert';
-export { IdFactory, MAX_COUNT, type GenerateOptions } from './generate';
+export { IdFactory, MAX_COUNT, generate, type GeneratorOptions } from './generate';
 export * from './timeline';
 export * from './formats/types';
 export * from './formats/registry';

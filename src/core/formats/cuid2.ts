@@ -1,7 +1,7 @@
 import { requireNumber } from '../args';
 import { RandomPool } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom } from '../random';
+import { repeat } from '../timeline';
 import { IdError, type RandomSource } from '../types';
 import { Id } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -123,7 +123,7 @@ export const cuid2Format: FormatModule = {
   generators: [{
     kind: 'cuid2', label: 'CUID2', detail: 'random, 24 chars base36 (Prisma cuid(2))', hasTime: false, ascending: false,
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 2, max: CUID2_MAX_LENGTH, default: CUID2_DEFAULT_LENGTH }],
-    generate: (count, o) => generate('cuid2', o as GenerateOptions, count),
+    create: (env) => ({ generate: (n, o) => repeat(n, () => cuid2(o.size ?? CUID2_DEFAULT_LENGTH, env.random)) }),
   }],
   check: { labels: [['cuid2']] },
 };

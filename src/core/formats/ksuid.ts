@@ -1,6 +1,5 @@
 import { requireBytes, requireText } from '../args';
 import { RandomPool } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
@@ -259,7 +258,10 @@ export const ksuid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'ksuid', label: 'KSUID', detail: 'time-ordered, seconds, 27 chars base62', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('ksuid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new KsuidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{
     kind: 'ksuid', label: 'KSUID', detail: 'whole seconds', codec: () => BOUNDS,

@@ -44,7 +44,7 @@ export function parseTraceparent(text: string): Traceparent {
 
 /** Datadog's tracers generate 128-bit trace ids since 2023; 2020 leaves room for early adopters. */
 const DATADOG_FROM = Date.UTC(2020, 0, 1);
-const DASH = 45;
+const DASH = 45, UNDERSCORE = 95;
 const HEX_VALUES = HEX_VALUES_IMPORT;
 
 /** Bytes and fields are made when read: the scanner usually needs only validity and time. */
@@ -130,7 +130,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const t = text.slice(s, e);
   if (!STRICT.test(t) && !STRICT_UPPER.test(t)) return undefined;
   const after = text.charCodeAt(e);
-  if (after === DASH || (after < 128 && /\w/.test(text[e]!))) return undefined;
+  if (after === DASH || (after !== UNDERSCORE && after < 128 && /\w/.test(text[e]!))) return undefined;
   if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;
   const d = read(t);
   return d.valid ? { start: s, end: e, decoded: d } : undefined;

@@ -2,7 +2,6 @@ import { fixULIDBase32 } from 'ulid';
 import { requireBytes, requireText } from '../args';
 import { RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
@@ -253,7 +252,10 @@ export const ulid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'ulid', label: 'ULID', detail: 'time-ordered, ms, 26 chars Crockford base32', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('ulid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new UlidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },

@@ -36,7 +36,7 @@ export function datadogLow64(b: Uint8Array): string {
 
 /** X-Ray became generally available in 2017 (preview December 2016). */
 const XRAY_FROM = Date.UTC(2016, 0, 1);
-const DASH = 45;
+const DASH = 45, UNDERSCORE = 95;
 const HEX_VALUES = HEX_VALUES_IMPORT;
 
 /** Bytes and fields are made when read: the scanner and the hover usually need only the time. */
@@ -101,7 +101,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   if (e > text.length) return undefined;
   for (let i = s + 2; i < e; i++) if (i !== s + 10 && !lowerHexAt(text, i)) return undefined;
   const after = text.charCodeAt(e);
-  if (after === DASH || isWord(after)) return undefined;
+  if (after === DASH || (isWord(after) && after !== UNDERSCORE)) return undefined;
   if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;
   const d = read(text.slice(s, e));
   if (!ctx.plausibleMs(d.unixMs!, XRAY_FROM)) return undefined;

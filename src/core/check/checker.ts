@@ -175,6 +175,7 @@ export class Checker implements Sink {
     const occ: Occurrence = { start, end: verbatim ? end : start, text, kind };
     if (this.onId) {
       const id: FoundId = { kind, text, start, end: occ.end, path };
+      if (key !== undefined) id.key = key;
       if (d.unixMs !== undefined) id.unixMs = d.unixMs;
       if (d.version !== undefined) id.version = d.version;
       this.onId(id);

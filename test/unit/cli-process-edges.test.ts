@@ -38,12 +38,13 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
       }
     });
 
-    it('check reads the file instead of stopping on "Invalid time value" (exit 2)', () => {
+    it('check reads the file and calls a too-wide labelled snowflake invalid, instead of "Invalid time value" (exit 2) or the year 43159', () => {
       const file = join(dir, 'wide.json');
-      writeFileSync(file, '[{"snowflake_id": "1329384756473829384"}, {"id": 9223372036854775807}]\n');
-      for (const epoch of ['epoch=2020-01-01,unit=1ms,time=41,seq=3', 'epoch=2020-01-01,unit=1ms,time=41,seq=10']) {
-        const r = cli(['check', '--epoch', epoch, file]);
-        assert.ok(r.status === 0 || r.status === 1, `${epoch}: exit ${r.status} ${err(r)}`);
+      writeFileSync(file, '[{"snowflake_id": "1329384756473829384"}, {"snowflake_id": "1329384756473829384"}]\n');
+      for (const [epoch, bits] of [['epoch=2020-01-01,unit=1ms,time=41,seq=3', 44], ['epoch=2020-01-01,unit=1ms,time=41,seq=10', 51]]) {
+        const r = cli(['check', '--epoch', String(epoch), file]);
+        assert.equal(r.status, 1, `${epoch}: exit ${r.status} ${err(r)}`);
+        assert.match(out(r), new RegExp(`:1:20: invalid: .*wider than the Custom layout, which holds ${bits} bits`));
         assert.doesNotMatch(out(r) + err(r), /Invalid time value|\+0\d{5}-/);
       }
     });

@@ -192,6 +192,8 @@ function owned(b: Buffer): Uint8Array {
   return new Uint8Array(b);
 }
 
+const MAX_WRITE = 256 * 1024;
+
 /**
  * Output bytes in large writes: small pieces are gathered up to 256 KB before a write; on a
  * terminal, `--annotate`'s copied input is decoded and its control characters escaped.
@@ -221,7 +223,12 @@ class ByteOutput {
     await this.send(chunk);
   }
 
+  /** In writes of at most 256 KB: large enough to be cheap, small enough to wait for a slow reader. */
   private async send(bytes: Uint8Array): Promise<void> {
+    for (let i = 0; i < bytes.length; i += MAX_WRITE) await this.sendOne(bytes.subarray(i, Math.min(bytes.length, i + MAX_WRITE)));
+  }
+
+  private async sendOne(bytes: Uint8Array): Promise<void> {
     if (this.rawInput && this.io.stdoutIsTty === true) {
       await this.io.stdout(escapeControlsInLines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')));
       return;

@@ -211,8 +211,6 @@ export const tsid: FormatModule = {
   id: 'tsid',
   label: 'TSID',
   shapes: [{
-    length: 13,
-    alphabet: 'crockford',
     case: 'either',
     description: 'TSIDs (13 Crockford chars)',
     // Strict alphabet and at least one letter: 13 digits stay a number (a Unix time in ms).
@@ -235,4 +233,5 @@ export const tsid: FormatModule = {
     kind: 'tsid', label: 'TSID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS,
   }],
   time: { minMs: TSID_EPOCH_MS, maxMs: TSID_EPOCH_MS + TIME_MAX, resolutionMs: 1, plausibleFromMs: TSID_EPOCH_MS },
+  check: { labels: ['tsid'] },
 };

@@ -153,7 +153,7 @@ export const typeid: FormatModule = {
   id: 'typeid',
   label: 'TypeID',
   shapes: [{
-    length: [27, 90], alphabet: 'crockford', case: 'lower',
+    case: 'lower',
     description: 'TypeIDs (prefix_ + 26 chars)',
     test: (t) => TYPEID_SHAPE.test(t),
   }],
@@ -178,5 +178,13 @@ export const typeid: FormatModule = {
     },
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
+  // A fresh TypeID keeps the prefix: it names the type of the thing the ID points at.
+  regenerate: (id) => ({ kind: 'typeid', options: { prefix: String(id.fields.prefix ?? '') }, spell: (fresh) => fresh }),
+  check: {
+    labels: ['typeid', 'type_id'],
+    // The prefix is part of the ID: user_01h… and post_01h… are two IDs.
+    identity: (id) => `${id.fields.prefix}_${formatUuid(id.bytes!)}`,
+    timeOrdered: (id) => id.version === 7,
+  },
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
 };

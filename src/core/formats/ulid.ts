@@ -29,13 +29,21 @@ export function parseUlid(text: string): Uint8Array {
     if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
       // The `ulid` package's alias fixer, offered as a suggestion the user can accept; the ID is
       // never changed behind their back.
-      const fixed = fixULIDBase32(text).toUpperCase();
-      if (fixed !== text.toUpperCase() && isUlid(fixed)) {
-        throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
-      }
+      const fixed = fixUlid(text)?.toUpperCase();
+      if (fixed !== undefined) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
     }
     throw e;
   }
+}
+
+/**
+ * The ULID that text with Crockford's aliases meant (I and L read as 1, O as 0, by the `ulid`
+ * package's fixer), in the text's own case; undefined when that is no ULID either. Shown as a
+ * suggestion (parseUlid's message, the check's quick fix), never applied behind the user's back.
+ */
+export function fixUlid(text: string): string | undefined {
+  const fixed = fixULIDBase32(text);
+  return fixed !== text && isUlid(fixed) ? fixed : undefined;
 }
 
 export function isUlid(text: string): boolean {
@@ -231,8 +239,6 @@ export const ulid: FormatModule = {
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
   shapes: [{
-    length: 26,
-    alphabet: 'crockford',
     case: 'either',
     description: 'ULIDs (26 chars)',
     // Any 26 letters/digits: a broken ULID is reported as one, with the reason.
@@ -253,4 +259,5 @@ export const ulid: FormatModule = {
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  check: { labels: ['ulid'], fix: fixUlid },
 };

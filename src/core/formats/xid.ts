@@ -246,8 +246,6 @@ export const xid: FormatModule = {
   id: 'xid',
   label: 'XID',
   shapes: [{
-    length: 20,
-    alphabet: 'base32hex',
     case: 'lower',
     description: 'XIDs (20 base32hex chars)',
     // With a letter: 20 digits stay a snowflake. Upper case is read to say it must be lower.
@@ -270,4 +268,5 @@ export const xid: FormatModule = {
   }],
   bounds: [{ kind: 'xid', label: 'XID', detail: 'whole seconds; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XID_PLAUSIBLE_FROM },
+  check: { labels: ['xid'] },
 };

@@ -45,3 +45,5 @@ export * from './scan';
 export * from './md5';
 export * from './keys';
 export * from './check';
+export * from './conventions';
+export * from './valueSlot';

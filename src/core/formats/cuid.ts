@@ -83,7 +83,7 @@ export const cuid: FormatModule = {
   id: 'cuid',
   label: 'CUID',
   shapes: [{
-    case: 'lower', description: 'CUIDs (c + 24 base36)',
+    length: 25, case: 'lower', description: 'CUIDs (c + 24 base36)',
     // Upper case still reads as a CUID, so the error can say that CUIDs are lower case.
     test: (t) => SHAPE.test(t) || ANY_CASE.test(t),
   }],
@@ -97,5 +97,5 @@ export const cuid: FormatModule = {
     convert: 'A CUID is text (time, counter, fingerprint and random parts in base36), not a binary value: no other format holds it.',
     bounds: 'CUID is deprecated and not generated, so Idsmith computes no bounds for it.',
   },
-  check: { labels: ['cuid'] },
+  check: { labels: [['cuid']], timeOrdered: true },
 };

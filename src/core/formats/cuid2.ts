@@ -114,7 +114,7 @@ export const cuid2Format: FormatModule = {
   // Every other reading of the same text comes first: CUID2 is what is left.
   priority: -1,
   shapes: [{
-    case: 'lower',
+    length: [24, CUID2_MAX_LENGTH], case: 'lower',
     description: 'CUID2s (24-32 base36)', test: looksLikeCuid2,
   }],
   scan: [{ runLengths: Array.from({ length: CUID2_MAX_LENGTH - 23 }, (_, i) => 24 + i), find }],
@@ -130,5 +130,5 @@ export const cuid2Format: FormatModule = {
     convert: 'A CUID2 is text, not a binary value: no other format holds it.',
     bounds: 'A CUID2 holds no time, so no time window selects it.',
   },
-  check: { labels: ['cuid2'] },
+  check: { labels: [['cuid2']] },
 };

@@ -156,7 +156,7 @@ const BOUNDS: BoundsCodec = {
 export const objectid: FormatModule = {
   id: 'objectid',
   label: 'ObjectId',
-  shapes: [{ case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
+  shapes: [{ length: 24, case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
   scan: [{ runLengths: [24], all: CHAR.HEX, find }],
   bits: 96,
   decode: (text) => read(text),
@@ -171,5 +171,5 @@ export const objectid: FormatModule = {
   }],
   bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },
-  check: { labels: ['objectid', 'object_id'] },
+  check: { labels: [['objectid'], ['object', 'id']], timeOrdered: true },
 };

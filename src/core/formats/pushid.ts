@@ -180,7 +180,7 @@ export const pushid: FormatModule = {
   id: 'pushid',
   label: 'Firebase push ID',
   shapes: [{
-    case: 'significant',
+    length: 20, case: 'significant',
     description: 'Firebase push IDs (-…, 20 chars)', test: (t) => SHAPE.test(t),
   }],
   scan: [RULE],
@@ -198,5 +198,6 @@ export const pushid: FormatModule = {
     convert: 'A push ID is text (8 time characters and 12 random ones), not a binary value: no other format holds it.',
     bounds: 'No range-query support yet: push IDs sort by time, but their bounds are not computed.',
   },
-  check: { labels: ['push_id', 'pushid'], timeOrdered: () => true },
+  // No label: `push_id` as often names a push notification; push IDs are found by their shape.
+  check: { timeOrdered: true },
 };

@@ -136,21 +136,14 @@ export function whyNot(f: FormatModule, surface: Surface): string | undefined {
 }
 
 /**
- * Equal for every spelling of one ID of a format, different for different IDs: the format's own
- * `check.identity`, else its value, else its text (folded to one case when case does not matter).
+ * Equal for every spelling of one ID, different for different IDs (regenerate gives equal ones
+ * one fresh ID): its text where the format says the text is the identity (`check.identity`
+ * `text`, a TypeID), else its value, else its text folded to one case when case does not matter.
  */
 export function identityOf(id: DecodedId): string {
   const f = id.format;
-  if (f.check?.identity) return f.check.identity(id);
-  const b = id.bytes;
-  if (b !== undefined) return bytesToHex(b);
-  return caseFree(f) ? id.input.toUpperCase() : id.input;
-}
-
-/** IDs like `id` sort by creation time (a column of them should ascend): the format's rule, else whether it has `bounds`. */
-export function timeOrdered(id: DecodedId): boolean {
-  const f = id.format;
-  return f.check?.timeOrdered ? f.check.timeOrdered(id) : (f.bounds?.length ?? 0) > 0;
+  const b = f.check?.identity === 'text' ? undefined : id.bytes;
+  return `${f.id}:${b !== undefined ? bytesToHex(b) : caseFree(f) ? id.input.toUpperCase() : id.input}`;
 }
 
 /**

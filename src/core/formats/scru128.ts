@@ -259,7 +259,7 @@ export const scru128: FormatModule = {
   id: 'scru128',
   label: 'SCRU128',
   shapes: [{
-    case: 'either',
+    length: 25, case: 'either',
     description: 'SCRU128 IDs (25 base36 chars)',
     // A letter keeps 25 digits a (too long) number, as before.
     test: (t) => BASE36_25.test(t) && LETTER.test(t),
@@ -284,5 +284,5 @@ export const scru128: FormatModule = {
     codec: () => BOUNDS,
   }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: SCRU128_PLAUSIBLE_FROM },
-  check: { labels: ['scru128'] },
+  check: { labels: [['scru128']], timeOrdered: true },
 };

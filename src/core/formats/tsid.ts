@@ -211,7 +211,7 @@ export const tsid: FormatModule = {
   id: 'tsid',
   label: 'TSID',
   shapes: [{
-    case: 'either',
+    length: 13, case: 'either',
     description: 'TSIDs (13 Crockford chars)',
     // Strict alphabet and at least one letter: 13 digits stay a number (a Unix time in ms).
     test: (t) => CROCK13.test(t) && LETTER.test(t),
@@ -233,5 +233,5 @@ export const tsid: FormatModule = {
     kind: 'tsid', label: 'TSID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS,
   }],
   time: { minMs: TSID_EPOCH_MS, maxMs: TSID_EPOCH_MS + TIME_MAX, resolutionMs: 1, plausibleFromMs: TSID_EPOCH_MS },
-  check: { labels: ['tsid'] },
+  check: { labels: [['tsid']], timeOrdered: true },
 };

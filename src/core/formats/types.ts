@@ -33,6 +33,8 @@ export type CaseRule = 'upper' | 'lower' | 'either' | 'significant';
  * `ScanRule` and is strict.
  */
 export interface Shape {
+  /** Total characters, or the range `[min, max]` (snowflakes: 1..20 digits); the check's length gate reads it. */
+  length: number | readonly [number, number];
   /** Read by `caseFree` (registry.ts): convert's case targets, regenerate's spelling, bounds' letter case, the check's identity. */
   case: CaseRule;
   /** For people and for `inspect`'s "what Idsmith reads" list: `26 Crockford base32 chars`. */
@@ -328,7 +330,7 @@ export interface FormatModule {
    * says so here.
    */
   regenerate?(id: DecodedId, ctx: RegenerateContext): RegeneratePlan | Refusal;
-  /** What the fixture check (src/core/check) knows about this format; absent: the check leaves it alone. */
+  /** How the fixture check (src/core/check) reads it; absent: found by its shape only, never labelled. */
   readonly check?: CheckRules;
   /**
    * Why a surface does not apply to this format, in a sentence people read (the editor shows it
@@ -369,28 +371,32 @@ export interface Refusal {
   refused: string;
 }
 
-/** The fixture check's knowledge of one format (read through the registry by src/core/check). */
+/** What the fixture check knows about a format beyond its decoder. */
 export interface CheckRules {
   /**
-   * Words a key or column name uses to say its values are this format (`ulid`, `object_id`),
-   * matched as whole words of the name (`order_ulid`, `ulidValue`, not `short_ulids`).
+   * Key and column names that say their values are this format, each as its lower-case words:
+   * `['ulid']` labels `order_ulid`, `orderUlid` and `ulids`; `['object', 'id']` labels
+   * `object_id` and `objectId`. A label makes a value a claim (text under it that is not a valid
+   * ID is reported), so a word that often names something else (`tid`, a thread id; `xid`,
+   * PostgreSQL's transaction id) is no label. A one-word label is also an identity name: a key
+   * or column called just `ulid` holds each row's own ID.
    */
-  readonly labels: readonly string[];
-  /** The version a label asks for, where a format has versions (`uuid_v7` asks for 7). */
-  labelVersion?(label: string): number | undefined;
-  /** The text a broken ID most likely meant (ULID: I, L, O read as 1, 1, 0), when that is valid. */
-  fix?(text: string): string | undefined;
+  readonly labels?: readonly (readonly string[])[];
+  /** A label may ask for a version of the format (`uuid_v7`, `uuidv4`), read from `Decoded.version`. */
+  readonly versioned?: boolean;
   /**
-   * Equal for every spelling of one ID and different for different IDs (a TypeID's prefix is part
-   * of it). Default (`identityOf` in registry.ts): its value (`bytes`) when it has one, else its
-   * text, in one case when case does not matter (`Shape.case` `either`).
+   * Which spellings are one ID: `value`, the decoded bytes (any case, with or without dashes:
+   * the default when the decoder gives bytes), or `text`, the exact text (a TypeID, whose
+   * prefix is part of the ID but not of its bytes).
    */
-  identity?(id: DecodedId): string;
+  readonly identity?: 'value' | 'text';
   /**
-   * IDs like this one sort by creation time, so a column of them is expected to ascend (a v7
-   * UUID does, a v4 does not). Default: the format declares `bounds`.
+   * Whether IDs of this reading are made in the order of their time, so a column of them that
+   * steps back in time is worth a word: ULID, but for UUIDs only versions 6 and 7.
    */
-  timeOrdered?(id: DecodedId): boolean;
+  readonly timeOrdered?: boolean | ((id: DecodedId) => boolean);
+  /** A labelled text that is not valid: the one correction it unmistakably means (ULID's I, L, O), if any. */
+  correct?(text: string): string | undefined;
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

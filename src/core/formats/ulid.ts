@@ -29,21 +29,21 @@ export function parseUlid(text: string): Uint8Array {
     if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
       // The `ulid` package's alias fixer, offered as a suggestion the user can accept; the ID is
       // never changed behind their back.
-      const fixed = fixUlid(text)?.toUpperCase();
-      if (fixed !== undefined) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
+      const fixed = ulidCorrection(text);
+      if (fixed) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
     }
     throw e;
   }
 }
 
 /**
- * The ULID that text with Crockford's aliases meant (I and L read as 1, O as 0, by the `ulid`
- * package's fixer), in the text's own case; undefined when that is no ULID either. Shown as a
- * suggestion (parseUlid's message, the check's quick fix), never applied behind the user's back.
+ * The ULID that text with Crockford's aliases (I and L for 1, O for 0) means, by the `ulid`
+ * package's fixer; undefined when there is none. Offered as a suggestion the user can accept:
+ * the ID is never changed behind their back.
  */
-export function fixUlid(text: string): string | undefined {
-  const fixed = fixULIDBase32(text);
-  return fixed !== text && isUlid(fixed) ? fixed : undefined;
+export function ulidCorrection(text: string): string | undefined {
+  const fixed = fixULIDBase32(text).toUpperCase();
+  return fixed !== text.toUpperCase() && isUlid(fixed) ? fixed : undefined;
 }
 
 export function isUlid(text: string): boolean {
@@ -239,7 +239,7 @@ export const ulid: FormatModule = {
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
   shapes: [{
-    case: 'either',
+    length: 26, case: 'either',
     description: 'ULIDs (26 chars)',
     // Any 26 letters/digits: a broken ULID is reported as one, with the reason.
     test: (t) => t.length === 26 && ALNUM.test(t),
@@ -259,5 +259,5 @@ export const ulid: FormatModule = {
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
-  check: { labels: ['ulid'], fix: fixUlid },
+  check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
 };

@@ -246,7 +246,7 @@ export const xid: FormatModule = {
   id: 'xid',
   label: 'XID',
   shapes: [{
-    case: 'lower',
+    length: 20, case: 'lower',
     description: 'XIDs (20 base32hex chars)',
     // With a letter: 20 digits stay a snowflake. Upper case is read to say it must be lower.
     test: (t) => XID20.test(t) && LETTER.test(t),
@@ -268,5 +268,6 @@ export const xid: FormatModule = {
   }],
   bounds: [{ kind: 'xid', label: 'XID', detail: 'whole seconds; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XID_PLAUSIBLE_FROM },
-  check: { labels: ['xid'] },
+  // No label: `xid` is also PostgreSQL's transaction id, a number that is no XID.
+  check: { timeOrdered: true },
 };

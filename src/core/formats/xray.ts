@@ -124,7 +124,7 @@ export const xray: FormatModule = {
   id: 'xray',
   label: 'X-Ray trace ID',
   shapes: [{
-    case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
+    length: 35, case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
     // Another version digit or non-hex letters still read as X-Ray, so the error can say which.
     test: (t) => SHAPE.test(t) || LOOSE.test(t),
   }],
@@ -141,5 +141,5 @@ export const xray: FormatModule = {
     generate: 'Trace IDs are made by the tracer that sends them (the AWS X-Ray SDK, OpenTelemetry); Idsmith reads them.',
     bounds: 'Trace IDs are not stored as keys that are listed by time.',
   },
-  check: { labels: ['xray'] },
+  check: { timeOrdered: true },
 };

@@ -442,7 +442,7 @@ export const snowflake: FormatModule = {
   id: 'snowflake',
   label: 'Snowflake',
   shapes: [{
-    case: 'either',
+    length: [1, 20], case: 'either',
     description: 'snowflakes (decimal, up to 20 digits)',
     // 24 and 32 digits are hex IDs (ObjectId, UUID); other long runs of digits are read here and
     // refused as too long, which says more than "unknown".
@@ -478,7 +478,7 @@ export const snowflake: FormatModule = {
     create: snowflakes,
   }],
   regenerate,
-  check: { labels: ['snowflake'] },
+  check: { labels: [['snowflake']], timeOrdered: true },
 };
 
 shareConstants();

@@ -223,21 +223,18 @@ function regenerate(id: DecodedId): RegeneratePlan | Refusal {
   return { kind: `uuidv${version}`, options: {}, spell: (fresh) => form(cased(fresh)) };
 }
 
-/** `uuid_v7`, `guidV4`, `uuid7`: the version a column name asks for. */
-const LABEL_VERSION = /(?:uuid|guid)[_-]?v?([1-8])(?![0-9])/;
-
 export const uuid: FormatModule = {
   id: 'uuid',
   label: 'UUID',
   shapes: [
     {
-      case: 'either',
+      length: [36, 45], case: 'either',
       description: 'UUIDs (8-4-4-4-12 hex, {braces}, urn:uuid:, or 32 hex)',
       // Letters beyond f still read as a UUID, so the error can say which character is wrong.
       test: (t) => UUID_SHAPE.test(t) || UUID_LOOSE.test(t),
     },
     // 32-hex hashes are read the same way: the user said it is an ID.
-    { case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
+    { length: 32, case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
   ],
   scan: [
     { runLengths: [8], next: '-', all: CHAR.HEX, find: findDashed },
@@ -259,13 +256,7 @@ export const uuid: FormatModule = {
   ],
   bounds: [{ kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time', codec: () => V7_BOUNDS }],
   regenerate,
-  check: {
-    labels: ['uuid', 'guid'],
-    labelVersion: (label) => {
-      const v = LABEL_VERSION.exec(label.toLowerCase())?.[1];
-      return v === undefined ? undefined : Number(v);
-    },
-    timeOrdered: (id) => id.version === 6 || id.version === 7,
-  },
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  // Only v6 and v7 are made in time order: a v1's time is scattered over its text, a v4 has none.
+  check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7 },
 };

@@ -12,6 +12,8 @@ import * as debugInlineValues from './editor/debug';
 import * as highlight from './editor/highlight';
 import * as agentTools from './editor/agentTools';
 import * as check from './editor/check';
+import * as fileConventions from './editor/shared/fileConventions';
+import * as completions from './editor/completions';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -29,6 +31,8 @@ export function activate(context: vscode.ExtensionContext): void {
   highlight.register(context);
   agentTools.register(context);
   check.register(context);
+  fileConventions.register(context);
+  completions.register(context);
 }
 
 export function deactivate(): void {}

@@ -50,13 +50,13 @@ describe('Flake ID (flake-idgen 1.4.0)', () => {
     agree(Array.from({ length: N / 4 }, () => Date.UTC(2014, 0, 1) + int(2 ** 38)), (t) => {
       const lib = new FlakeId({ datacenter: 5, worker: 9 });
       const theirs = atTime(t, () => [lib.next(), lib.next(), lib.next()]).map((b) => BigInt('0x' + b.toString('hex')).toString());
-      const ours = flakeid.generators[0]!.generate(3, { clock: () => t, datacenterId: 5, workerId: 9 });
+      const ours = flakeid.generators[0]!.create({ clock: () => t }).generate(3, { datacenterId: 5, workerId: 9 });
       return diff('ids', ours.join(','), theirs.join(','));
     });
   });
 
   it('generates distinct ascending IDs at the clock, at explicit times and across calls', () => {
-    const g = flakeid.generators[0]!;
+    const g = flakeid.generators[0]!.create({});
     const now = g.generate(5000, {});
     assert.ok(ascending(now));
     const at = g.generate(5000, { timeMs: Date.UTC(2024, 0, 1) });
@@ -84,7 +84,7 @@ describe('Simpleflake (simpleflakes 2.2.2)', () => {
       return diff('time', d.unixMs, t) ?? diff('random', d.fields.random, r || 1)
         ?? diff('their time', String(d.unixMs), theirs.timestamp) ?? diff('their random', String(d.fields.random), theirs.randomBits);
     });
-    const ours = simpleflake.generators[0]!.generate(N / 2, {});
+    const ours = simpleflake.generators[0]!.create({}).generate(N / 2, {});
     agree(ours, (s) => {
       const theirs = simpleflakes.parseSimpleflake(s);
       const d = decodeSimpleflake(s);

@@ -24,6 +24,6 @@ describe('nanoid', () => {
   });
 
   it('refuses sizes out of range', () => {
-    for (const bad of [0, -1, 1.5, 1025]) assert.throws(() => nanoid(bad), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT');
+    for (const bad of [0, 1, -1, 1.5, 256, 1025]) assert.throws(() => nanoid(bad), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT');
   });
 });

@@ -42,6 +42,8 @@ export interface FoundId {
   start: number;
   end: number;
   path: string;
+  /** The innermost key or column name, when the place has one (structured files only). */
+  key?: string;
   unixMs?: number;
   version?: number;
 }

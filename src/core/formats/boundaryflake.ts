@@ -91,10 +91,10 @@ export const boundaryflake: FormatModule = {
   label: 'Boundary Flake',
   shapes: [
     {
-      length: 18, alphabet: 'base62', case: 'significant', description: 'Boundary Flakes (18 base62 chars)',
+      length: 18, case: 'significant', description: 'Boundary Flakes (18 base62 chars)',
       test: (t) => BASE62_18.test(t) && UPPER.test(t) && LOWER.test(t),
     },
-    { length: [32, 36], alphabet: 'hex', case: 'either', asked: true, description: 'Boundary Flakes as hex or a UUID', test: (t) => HEX32.test(t) || UUID36.test(t) },
+    { length: [32, 36], case: 'either', asked: true, description: 'Boundary Flakes as hex or a UUID', test: (t) => HEX32.test(t) || UUID36.test(t) },
   ],
   onlyWhenPlausible: true,
   scan: [{ runLengths: [18], find }],

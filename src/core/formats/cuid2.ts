@@ -1,7 +1,7 @@
 import { requireNumber } from '../args';
 import { RandomPool } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom } from '../random';
+import { repeat } from '../timeline';
 import { IdError, type RandomSource } from '../types';
 import { Id } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -114,7 +114,7 @@ export const cuid2Format: FormatModule = {
   // Every other reading of the same text comes first: CUID2 is what is left.
   priority: -1,
   shapes: [{
-    length: [24, CUID2_MAX_LENGTH], alphabet: 'base36', case: 'lower',
+    length: [24, CUID2_MAX_LENGTH], case: 'lower',
     description: 'CUID2s (24-32 base36)', test: looksLikeCuid2,
   }],
   scan: [{ runLengths: Array.from({ length: CUID2_MAX_LENGTH - 23 }, (_, i) => 24 + i), find }],
@@ -123,6 +123,12 @@ export const cuid2Format: FormatModule = {
   generators: [{
     kind: 'cuid2', label: 'CUID2', detail: 'random, 24 chars base36 (Prisma cuid(2))', hasTime: false, ascending: false,
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 2, max: CUID2_MAX_LENGTH, default: CUID2_DEFAULT_LENGTH }],
-    generate: (count, o) => generate('cuid2', o as GenerateOptions, count),
+    create: (env) => ({ generate: (n, o) => repeat(n, () => cuid2(o.size ?? CUID2_DEFAULT_LENGTH, env.random)) }),
   }],
+  notApplicable: {
+    time: 'A CUID2 is a hash of its inputs: it holds no time that can be read back.',
+    convert: 'A CUID2 is text, not a binary value: no other format holds it.',
+    bounds: 'A CUID2 holds no time, so no time window selects it.',
+  },
+  check: { labels: [['cuid2']] },
 };

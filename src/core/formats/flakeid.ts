@@ -1,10 +1,11 @@
 import { requireText } from '../args';
 import { SnowflakeGenerator } from './snowflake/layouts';
-import type { Clock, SnowflakeLayout } from '../types';
+import { repeat } from '../timeline';
+import type { SnowflakeLayout } from '../types';
 import { orThrow, judged, type Id } from './decoded';
 import { HEX_OF_8, decimalOf, readInt64, type Layout64 } from './int64';
 import { labelledHit } from './scanHit';
-import type { DecodedId, FormatModule, GenerateRequest, Run, ScanContext, ScanHit } from './types';
+import type { DecodedId, FormatModule, Run, ScanContext, ScanHit } from './types';
 
 // Flake ID as flake-idgen (T-PWK/flake-idgen) makes it: 64 bits, 42-bit milliseconds since its
 // epoch (Unix 0 unless the generator was given one), 5-bit datacenter, 5-bit worker, 12-bit
@@ -33,18 +34,6 @@ export function decodeFlakeId(text: string): DecodedId {
   return orThrow(read(text));
 }
 
-// One generator per node id pair in the shared session; an injected clock gets its own.
-const shared = new Map<string, SnowflakeGenerator>();
-
-function generator(o: GenerateRequest): SnowflakeGenerator {
-  const ids = { datacenterId: o.datacenterId as number | undefined, workerId: o.workerId as number | undefined };
-  if (o.clock) return new SnowflakeGenerator(GENERATOR_LAYOUT, { ...ids, clock: o.clock as Clock });
-  const key = `${ids.datacenterId ?? 0}/${ids.workerId ?? 0}`;
-  let g = shared.get(key);
-  if (!g) shared.set(key, (g = new SnowflakeGenerator(GENERATOR_LAYOUT, ids)));
-  return g;
-}
-
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return labelledHit(ctx, run.start, run.end, LABEL, read);
 }
@@ -56,8 +45,8 @@ export const flakeid: FormatModule = {
   id: 'flakeid',
   label: 'Flake ID',
   shapes: [
-    { length: [1, 20], alphabet: 'digits', case: 'either', asked: true, description: 'Flake IDs (decimal)', test: (t) => DECIMAL.test(t) },
-    { length: [16, 18], alphabet: 'hex', case: 'either', asked: true, description: 'Flake IDs (16 hex digits)', test: (t) => HEX16.test(t) },
+    { length: [1, 20], case: 'either', asked: true, description: 'Flake IDs (decimal)', test: (t) => DECIMAL.test(t) },
+    { length: [16, 18], case: 'either', asked: true, description: 'Flake IDs (16 hex digits)', test: (t) => HEX16.test(t) },
   ],
   scan: [{ runLengths: [17, 18, 19, 20], numeric: true, find }],
   bits: 64,
@@ -73,11 +62,18 @@ export const flakeid: FormatModule = {
       { name: 'datacenterId', type: 'number', description: 'datacenter id', min: 0, max: 31, default: 0 },
       { name: 'workerId', type: 'number', description: 'worker id', min: 0, max: 31, default: 0 },
     ],
-    generate: (count, o) => {
-      const g = generator(o);
-      const out = new Array<string>(count);
-      for (let i = 0; i < count; i++) out[i] = g.next(o.timeMs);
-      return out;
+    create: (env) => {
+      // One generator per pair of node ids, so each pair counts on from where it left off.
+      const byNode = new Map<string, SnowflakeGenerator>();
+      return {
+        generate: (n, o) => {
+          const ids = { datacenterId: o.datacenterId, workerId: o.workerId };
+          const key = `${ids.datacenterId ?? 0}/${ids.workerId ?? 0}`;
+          let g = byNode.get(key);
+          if (!g) byNode.set(key, (g = new SnowflakeGenerator(GENERATOR_LAYOUT, { ...ids, ...(env.clock ? { clock: env.clock } : {}) })));
+          return repeat(n, () => g.next(o.timeMs));
+        },
+      };
     },
   }],
   time: { minMs: 0, maxMs: 2 ** 42 - 1, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },

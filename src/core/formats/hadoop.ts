@@ -129,7 +129,7 @@ export const hadoop: FormatModule = {
   id: 'hadoop',
   label: 'Hadoop id',
   shapes: [{
-    length: [22, 80], alphabet: 'other', case: 'lower',
+    length: [22, 80], case: 'lower',
     description: 'Hadoop/YARN ids (application_…, appattempt_…, container_…, job_…, task_…, attempt_…)',
     // A known prefix is enough: a broken id after it is reported with what it should look like.
     test: (t) => WHOLE.test(t) || PREFIX.test(t) && /^[a-z]+_[\de]/.test(t),

@@ -1,7 +1,7 @@
 import { requireText, shown } from '../args';
 import { IdError } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import type { DecodeOptions, DecodedId, FormatModule, GenerateRequest } from './types';
+import type { DecodeOptions, DecodedId, FormatModule } from './types';
 
 // Hashids (hashids.org, the hashids npm package 2.x): whole numbers written with an alphabet
 // shuffled by a salt. The alphabet is split into separators (between numbers), guards (padding
@@ -192,7 +192,7 @@ export function decodeHashids(text: string, config?: HashidsConfig): DecodedId {
   return orThrow(read(text, { hashids: config }));
 }
 
-function numbersOf(o: GenerateRequest, count: number): bigint[][] {
+function numbersOf(o: Record<string, unknown>, count: number): bigint[][] {
   const given = o.numbers;
   if (given !== undefined) {
     const list = typeof given === 'string' ? given.split(/[\s,]+/).filter((s) => s !== '') : Array.isArray(given) ? given.map(String) : [];
@@ -206,19 +206,19 @@ function numbersOf(o: GenerateRequest, count: number): bigint[][] {
   return Array.from({ length: count }, (_, i) => [BigInt(start + i)]);
 }
 
-const SHAPE_CHARS = /^[\x21-\x7e]{1,255}$/;
+const SHAPE_CHARS = /^[\x21-\x7e]{1,64}$/;
 
 export const hashids: FormatModule = {
   id: 'hashids',
   label: 'Hashids',
   shapes: [
     {
-      length: [1, 255], alphabet: 'other', case: 'significant',
+      length: [1, 64], case: 'significant',
       description: 'Hashids (with your salt)',
       // Guessed only with the user's salt (`idsmith.hashids.salt`, `--hashids-salt`).
       test: (t, o) => o?.hashids?.salt !== undefined && SHAPE_CHARS.test(t),
     },
-    { length: [1, 255], alphabet: 'other', case: 'significant', asked: true, description: 'Hashids', test: (t) => SHAPE_CHARS.test(t) },
+    { length: [1, 64], case: 'significant', asked: true, description: 'Hashids', test: (t) => SHAPE_CHARS.test(t) },
   ],
   onlyWhenPlausible: true,
   decode: (text, opts) => read(text, opts),
@@ -233,9 +233,11 @@ export const hashids: FormatModule = {
       { name: 'minLength', type: 'number', description: 'the shortest ID', min: 0, max: 255, default: 0 },
       { name: 'alphabet', type: 'string', description: 'the Hashids alphabet', default: HASHIDS_DEFAULT_ALPHABET },
     ],
-    generate: (count, o) => {
+    // Options beyond GenerateOptions' own (numbers, start, alphabet, salt, minLength) arrive as given.
+    create: () => ({ generate: (count, opts) => {
+      const o = opts as Record<string, unknown>;
       const c = hashidsCodec({ salt: o.salt as string | undefined, minLength: o.minLength as number | undefined, alphabet: o.alphabet as string | undefined });
       return numbersOf(o, count).map((ns) => encodeHashids(ns, c));
-    },
+    } }),
   }],
 };

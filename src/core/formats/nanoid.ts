@@ -1,7 +1,7 @@
 import { requireNumber } from '../args';
 import { RandomPool } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom } from '../random';
+import { repeat } from '../timeline';
 import { IdError, type RandomSource } from '../types';
 import { Id } from './decoded';
 import type { FormatModule } from './types';
@@ -13,11 +13,19 @@ const NANOID_CODES = Array.from(NANOID_ALPHABET, (c) => c.charCodeAt(0));
 
 const defaultPool = new RandomPool(cryptoRandom, 21 * 256);
 
+/**
+ * The one NanoID length range, for the core, the CLI's `--size`, the insert command and the
+ * `idsmith.nanoid.size` setting (all read `nanoidFormat`'s `size` option): two characters at
+ * least (one is 64 values, no ID), 255 at most (a VARCHAR(255) column; batches stay small).
+ */
+export const NANOID_MIN_SIZE = 2;
+export const NANOID_MAX_SIZE = 255;
+
 export function nanoid(size = 21, random?: RandomSource): string {
   requireNumber(size, 'the NanoID length');
   if (random !== undefined && typeof random !== 'function') throw new IdError('INVALID_ARGUMENT', 'random must be a function that fills bytes.');
-  if (!Number.isInteger(size) || size < 1 || size > 1024) {
-    throw new IdError('INVALID_ARGUMENT', `A NanoID size must be a whole number from 1 to 1024; got ${size}.`);
+  if (!Number.isInteger(size) || size < NANOID_MIN_SIZE || size > NANOID_MAX_SIZE) {
+    throw new IdError('INVALID_ARGUMENT', `A NanoID size must be a whole number from ${NANOID_MIN_SIZE} to ${NANOID_MAX_SIZE}; got ${size}.`);
   }
   let bytes: Uint8Array;
   let at = 0;
@@ -49,7 +57,15 @@ export const nanoidFormat: FormatModule = {
   representations: [],
   generators: [{
     kind: 'nanoid', label: 'NanoID', detail: 'random, URL-safe', hasTime: false, ascending: false,
-    options: [{ name: 'size', type: 'number', description: 'length in characters', min: 1, max: 1024, default: 21 }],
-    generate: (count, o) => generate('nanoid', o as GenerateOptions, count),
+    options: [{ name: 'size', type: 'number', description: 'length in characters', min: NANOID_MIN_SIZE, max: NANOID_MAX_SIZE, default: 21 }],
+    create: (env) => ({ generate: (n, o) => repeat(n, () => nanoid(o.size ?? 21, env.random)) }),
   }],
+  notApplicable: {
+    inspect: 'A NanoID is random text with no structure: any word of 21 URL-safe characters would read as one.',
+    scan: 'A NanoID is random text with no structure: any word of 21 URL-safe characters would read as one.',
+    time: 'A NanoID is random: it holds no time.',
+    convert: 'A NanoID is text, not a binary value: no other format holds it.',
+    bounds: 'A NanoID holds no time, so no time window selects it.',
+    check: 'A NanoID has no structure to check beyond its alphabet.',
+  },
 };

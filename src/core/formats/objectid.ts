@@ -1,6 +1,5 @@
 import { requireBytes, requireText } from '../args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
@@ -157,7 +156,7 @@ const BOUNDS: BoundsCodec = {
 export const objectid: FormatModule = {
   id: 'objectid',
   label: 'ObjectId',
-  shapes: [{ length: 24, alphabet: 'hex', case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
+  shapes: [{ length: 24, case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
   scan: [{ runLengths: [24], all: CHAR.HEX, find }],
   bits: 96,
   decode: (text) => read(text),
@@ -165,8 +164,12 @@ export const objectid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'objectid', label: 'ObjectId', detail: 'MongoDB: seconds + random + counter, 24 hex', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('objectid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new ObjectIdGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },
+  check: { labels: [['objectid'], ['object', 'id']], timeOrdered: true },
 };

@@ -157,7 +157,7 @@ function makeFormat(u: Unit): FormatModule {
     label: u.label,
     priority: u.priority,
     shapes: [{
-      length: [u.digits[0]!, u.digits[u.digits.length - 1]!], alphabet: 'digits', case: 'either',
+      length: [u.digits[0]!, u.digits[u.digits.length - 1]!], case: 'either',
       description: `${u.description} (${u.digits.join(' or ')} digits)`,
       test: (t) => exact.test(t),
     }],

@@ -99,7 +99,7 @@ export const scru64: FormatModule = {
   id: 'scru64',
   label: 'SCRU64',
   shapes: [{
-    length: 12, alphabet: 'base36', case: 'either',
+    length: 12, case: 'either',
     description: 'SCRU64 IDs (12 base36 chars)',
     test: (t) => BASE36_12.test(t) && LETTER.test(t) && DIGIT.test(t),
   }],

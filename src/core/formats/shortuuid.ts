@@ -99,12 +99,12 @@ export const shortuuid: FormatModule = {
   label: 'ShortUUID',
   shapes: [
     {
-      length: 22, alphabet: 'base58', case: 'significant',
+      length: 22, case: 'significant',
       description: 'ShortUUIDs (22 flickrBase58 chars)',
       test: (t) => BASE58_22.test(t),
     },
     {
-      length: 20, alphabet: 'base90', case: 'significant', asked: true,
+      length: 20, case: 'significant', asked: true,
       description: 'ShortUUIDs in cookieBase90 (20 chars)',
       test: (t) => t.length === 20 && badDigit(t, COOKIE.values) < 0,
     },
@@ -123,6 +123,6 @@ export const shortuuid: FormatModule = {
   }],
   generators: [{
     kind: 'shortuuid', label: 'ShortUUID', detail: 'short-uuid: a random UUID v4 in 22 flickrBase58 chars', hasTime: false, ascending: false, options: [],
-    generate: (count, o) => shortUuids(count, o.random),
+    create: (env) => ({ generate: (n) => shortUuids(n, env.random) }),
   }],
 };

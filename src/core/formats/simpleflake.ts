@@ -1,12 +1,12 @@
 import { requireText } from '../args';
 import { cryptoRandom, systemClock } from '../random';
-import { Timeline } from '../timeline';
+import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
 import { formatIso } from '../time';
 import { judged, orThrow, type Id } from './decoded';
 import { HEX_OF_8, decimalOf, readInt64, type Layout64 } from './int64';
 import { labelledHit } from './scanHit';
-import type { DecodedId, FormatModule, GenerateRequest, Run, ScanContext, ScanHit } from './types';
+import type { DecodedId, FormatModule, Run, ScanContext, ScanHit } from './types';
 
 // Simpleflake (SawdustSoftware/simpleflake, and the npm `simpleflake`/`simpleflakes`): 64 bits,
 // 41-bit milliseconds since 2000-01-01 and 23 random bits, written in decimal. The JavaScript
@@ -73,13 +73,6 @@ export class SimpleflakeGenerator {
   }
 }
 
-let shared: SimpleflakeGenerator | undefined;
-
-function generator(o: GenerateRequest): SimpleflakeGenerator {
-  if (o.clock || o.random) return new SimpleflakeGenerator({ clock: o.clock, random: o.random });
-  return (shared ??= new SimpleflakeGenerator());
-}
-
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return labelledHit(ctx, run.start, run.end, LABEL, read);
 }
@@ -91,8 +84,8 @@ export const simpleflake: FormatModule = {
   id: 'simpleflake',
   label: 'Simpleflake',
   shapes: [
-    { length: [1, 20], alphabet: 'digits', case: 'either', asked: true, description: 'Simpleflakes (decimal)', test: (t) => DECIMAL.test(t) },
-    { length: [16, 18], alphabet: 'hex', case: 'either', asked: true, description: 'Simpleflakes (16 hex digits)', test: (t) => HEX16.test(t) },
+    { length: [1, 20], case: 'either', asked: true, description: 'Simpleflakes (decimal)', test: (t) => DECIMAL.test(t) },
+    { length: [16, 18], case: 'either', asked: true, description: 'Simpleflakes (16 hex digits)', test: (t) => HEX16.test(t) },
   ],
   scan: [{ runLengths: [17, 18, 19, 20], numeric: true, find }],
   bits: 64,
@@ -104,11 +97,9 @@ export const simpleflake: FormatModule = {
   generators: [{
     kind: 'simpleflake', label: 'Simpleflake', detail: 'ms since 2000 + 23 random bits, decimal',
     hasTime: true, ascending: true, options: [],
-    generate: (count, o) => {
-      const g = generator(o);
-      const out = new Array<string>(count);
-      for (let i = 0; i < count; i++) out[i] = g.next(o.timeMs);
-      return out;
+    create: (env) => {
+      const g = new SimpleflakeGenerator(env);
+      return { generate: (n, o) => repeat(n, () => g.next(o.timeMs)) };
     },
   }],
   time: { minMs: SIMPLEFLAKE_EPOCH_MS, maxMs: MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },

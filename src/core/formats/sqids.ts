@@ -1,7 +1,7 @@
 import { requireText, shown } from '../args';
 import { IdError } from '../types';
 import { Id, failed, orThrow } from './decoded';
-import type { DecodeOptions, DecodedId, FormatModule, GenerateRequest } from './types';
+import type { DecodeOptions, DecodedId, FormatModule } from './types';
 
 // Sqids (sqids.org, the sqids npm package 0.3): a list of whole numbers written with a shuffled
 // alphabet. The first char picks a rotation of the alphabet; each number is written in the
@@ -192,7 +192,7 @@ export function decodeSqids(text: string, config?: SqidsConfig): DecodedId {
 }
 
 /** The numbers to write: `numbers` (a list, or text `1,2,3`) as one ID; else `start`, `start + 1`, … */
-function numbersOf(o: GenerateRequest, count: number): number[][] {
+function numbersOf(o: Record<string, unknown>, count: number): number[][] {
   const given = o.numbers;
   if (given !== undefined) {
     const list = typeof given === 'string' ? given.split(/[\s,]+/).filter((s) => s !== '').map(Number) : given;
@@ -204,19 +204,19 @@ function numbersOf(o: GenerateRequest, count: number): number[][] {
   return Array.from({ length: count }, (_, i) => [start + i]);
 }
 
-const SHAPE_CHARS = /^[\x21-\x7e]{1,255}$/;
+const SHAPE_CHARS = /^[\x21-\x7e]{1,64}$/;
 
 export const sqids: FormatModule = {
   id: 'sqids',
   label: 'Sqids',
   shapes: [
     {
-      length: [1, 255], alphabet: 'other', case: 'significant',
+      length: [1, 64], case: 'significant',
       description: 'Sqids IDs (with your alphabet)',
       // Guessed only with the user's alphabet (`idsmith.sqids.alphabet`, `--sqids-alphabet`).
       test: (t, o) => o?.sqids?.alphabet !== undefined && SHAPE_CHARS.test(t),
     },
-    { length: [1, 255], alphabet: 'other', case: 'significant', asked: true, description: 'Sqids IDs', test: (t) => SHAPE_CHARS.test(t) },
+    { length: [1, 64], case: 'significant', asked: true, description: 'Sqids IDs', test: (t) => SHAPE_CHARS.test(t) },
   ],
   // Any word of the alphabet decodes to some numbers: only one its numbers write back is a guess.
   onlyWhenPlausible: true,
@@ -232,9 +232,11 @@ export const sqids: FormatModule = {
       { name: 'alphabet', type: 'string', description: 'the Sqids alphabet', default: SQIDS_DEFAULT_ALPHABET },
       { name: 'minLength', type: 'number', description: 'the shortest ID', min: 0, max: MAX_LENGTH, default: 0 },
     ],
-    generate: (count, o) => {
+    // Options beyond GenerateOptions' own (numbers, start, alphabet, salt, minLength) arrive as given.
+    create: () => ({ generate: (count, opts) => {
+      const o = opts as Record<string, unknown>;
       const c = sqidsCodec({ alphabet: o.alphabet as string | undefined, minLength: o.minLength as number | undefined });
       return numbersOf(o, count).map((ns) => encodeSqids(ns, c));
-    },
+    } }),
   }],
 };

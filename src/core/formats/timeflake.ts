@@ -102,8 +102,8 @@ export const timeflake: FormatModule = {
   id: 'timeflake',
   label: 'Timeflake',
   shapes: [
-    { length: 22, alphabet: 'base62', case: 'significant', description: 'Timeflakes (22 base62 chars)', test: (t) => BASE62_22.test(t) },
-    { length: [32, 36], alphabet: 'hex', case: 'either', asked: true, description: 'Timeflakes as hex or a UUID', test: (t) => HEX32.test(t) || UUID36.test(t) },
+    { length: 22, case: 'significant', description: 'Timeflakes (22 base62 chars)', test: (t) => BASE62_22.test(t) },
+    { length: [32, 36], case: 'either', asked: true, description: 'Timeflakes as hex or a UUID', test: (t) => HEX32.test(t) || UUID36.test(t) },
   ],
   // Base62 words starting with 0 are rare but not unheard of: only a plausible time is a guess.
   onlyWhenPlausible: true,

@@ -1,9 +1,9 @@
 import { requireBytes, requireText, shown } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
-import { generate, type GenerateOptions } from '../generate';
+import { repeat } from '../timeline';
 import { IdError } from '../types';
-import { clampCrockford, pad, v7Bytes } from './boundsText';
-import { formatUuid } from './uuid/codec';
+import { clampCrockford, pad } from './boundsText';
+import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM, ulidTime } from './ulid';
 import { readUuidBytes } from './uuid';
@@ -136,7 +136,7 @@ function boundsCodec(prefix: string): BoundsCodec {
   const head = prefix ? `${prefix}_` : '';
   return {
     unitMs: 1,
-    text: (ms, high) => encodeTypeId(prefix, v7Bytes(ms, high)),
+    text: (ms, high) => encodeTypeId(prefix, v7Edge(ms, high)),
     span: (p, n) => {
       // A prefix shorter than the type prefix covers every suffix.
       const [a, b] = pad(p.length < head.length ? head : p, n, '0', 'z');
@@ -153,7 +153,7 @@ export const typeid: FormatModule = {
   id: 'typeid',
   label: 'TypeID',
   shapes: [{
-    length: [27, 90], alphabet: 'crockford', case: 'lower',
+    length: [27, 90], case: 'lower',
     description: 'TypeIDs (prefix_ + 26 chars)',
     test: (t) => TYPEID_SHAPE.test(t),
   }],
@@ -166,8 +166,22 @@ export const typeid: FormatModule = {
   generators: [{
     kind: 'typeid', label: 'TypeID (UUID v7 inside)', detail: 'prefix_ + UUID v7 in base32', hasTime: true, ascending: true,
     options: [{ name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '' }],
-    generate: (count, o) => generate('typeid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new UuidGenerator(env);
+      return {
+        generate: (n, o) => {
+          const prefix = o.prefix ?? '';
+          validateTypeIdPrefix(prefix);
+          return repeat(n, () => encodeTypeId(prefix, g.v7Bytes(o.timeMs)));
+        },
+      };
+    },
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
+  // A fresh TypeID keeps the prefix: it names the type of the thing the ID points at.
+  regenerate: (id) => ({ kind: 'typeid', options: { prefix: String(id.fields.prefix ?? '') }, spell: (fresh) => fresh }),
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  // The prefix is part of the ID (user_… and post_… with one suffix are two IDs), not of its bytes.
+  // Only a v7 UUID inside is made in time order (a TypeID may carry a v4).
+  check: { labels: [['typeid']], identity: 'text', timeOrdered: (id) => id.version === 7 },
 };

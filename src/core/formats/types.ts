@@ -19,33 +19,23 @@ import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLa
 /** Lower-case format id: `ulid`, `uuid`, `snowflake`, `tsid`, `xid`, … (also `Decoded.kind`, `IdKind`). */
 export type FormatId = string;
 
-/** Character sets a shape can be written in (the scanner keeps one bit per set per char). */
-export type Alphabet =
-  | 'digits' // 0-9
-  | 'hex' // 0-9 a-f
-  | 'crockford' // Crockford base32 0-9 A-Z without I L O U
-  | 'base32hex' // 0-9 a-v (XID)
-  | 'base32sortable' // 2-7 a-z (atproto TID)
-  | 'base36' // 0-9 a-z
-  | 'base58' // 1-9 a-z A-Z without 0 O I l (ShortUUID's flickrBase58)
-  | 'base62' // 0-9 A-Z a-z, case significant
-  | 'base64url' // A-Z a-z 0-9 - _
-  | 'base90' // base62 and 28 punctuation chars (ShortUUID's cookieBase90)
-  | 'other'; // a format of its own (Hadoop ids, Sqids with the user's alphabet)
-
-/** How letter case is read. `either`: any case, one case per ID; `significant`: base62-like. */
+/**
+ * How letter case is read. `either`: the value is the same in either case (ULID, UUID, ObjectId,
+ * TSID), so convert offers upper/lower case, regenerate and insert keep the case the text uses,
+ * bounds may be spelled in either case, and the check's identity folds it; `upper`/`lower`: one
+ * case only; `significant`: case is part of the value (base62, base64url).
+ */
 export type CaseRule = 'upper' | 'lower' | 'either' | 'significant';
 
 /**
  * One way the format is written. `inspect` tests `test` on trimmed text the user pointed at and
  * is generous (any case the format allows, wrappers like `{…}` or `urn:uuid:`); the scanner uses
- * `ScanRule` and is strict. `length`/`alphabet`/`case` are declarative so docs, error messages
- * and the scanner's run index can be derived from them.
+ * `ScanRule` and is strict.
  */
 export interface Shape {
-  /** Total characters, or the range `[min, max]` (snowflakes: 1..20 digits). */
+  /** Total characters, or the range `[min, max]` (snowflakes: 1..20 digits); the check's length gate reads it. */
   length: number | readonly [number, number];
-  alphabet: Alphabet;
+  /** Read by `caseFree` (registry.ts): convert's case targets, regenerate's spelling, bounds' letter case, the check's identity. */
   case: CaseRule;
   /** For people and for `inspect`'s "what Idsmith reads" list: `26 Crockford base32 chars`. */
   description: string;
@@ -203,6 +193,8 @@ export interface OptionSpec {
   min?: number;
   max?: number;
   default?: number | string;
+  /** The kind cannot be made without it (a name-based UUID's `name`): the insert command asks for it. */
+  required?: boolean;
 }
 
 /** One kind the user can generate (`uuid` has several: uuidv1 … uuidv7). */
@@ -216,18 +208,63 @@ export interface GeneratorSpec {
   hasTime: boolean;
   /** IDs come out strictly ascending in text order, within a batch and across calls. */
   ascending: boolean;
+  /**
+   * The options this kind reads beyond `timeMs` (a TypeID's `prefix`, a NanoID's `size`, a
+   * snowflake's layout and node ids): the CLI's flags, the insert command's prompts and the
+   * settings schema's bounds read them here, so each limit is written once.
+   */
   options: readonly OptionSpec[];
-  /** `count` IDs; throws `IdError` for bad options. State (monotonic clocks) lives in the module. */
-  generate(count: number, opts: GenerateRequest): string[];
+  /**
+   * Makes this kind's generator for one session (`IdFactory` keeps one per kind and session).
+   * Its state (the last time unit used, counters, a random node id) lives in the object made
+   * here, never in the module, so sessions with injected clocks or randomness stay apart.
+   */
+  create(env: GeneratorEnv): KindGenerator;
 }
 
-/** What a generator is given: the options named in its specs, plus injectable clock/randomness. */
-export interface GenerateRequest {
-  timeMs?: number;
+/** What a session hands every generator it makes: undefined means the system clock and `crypto.getRandomValues`. */
+export interface GeneratorEnv {
   clock?: Clock;
   random?: RandomSource;
-  [option: string]: unknown;
 }
+
+/** One kind's generator within one session. */
+export interface KindGenerator {
+  /**
+   * `count` new IDs (the session has checked `count` and the options' types); throws `IdError`
+   * for options it cannot use or times it cannot hold. Ascending kinds ascend within a call and
+   * across calls, whatever the order of now-requests and explicit times (see ../timeline.ts).
+   */
+  generate(count: number, opts: GenerateOptions): string[];
+}
+
+/** Generator options: each kind reads those its `GeneratorSpec.options` list, and `timeMs`. */
+export interface GenerateOptions {
+  /** How many IDs (default 1). */
+  count?: number;
+  /** Creation time in Unix ms for time-based kinds (default: the clock). */
+  timeMs?: number;
+  /** Snowflake layout name, custom epoch in ms, layout spec or parsed layout; 'auto' or absent means twitter. */
+  epoch?: string | number | SnowflakeLayout;
+  workerId?: number;
+  processId?: number;
+  datacenterId?: number;
+  shardId?: number;
+  machineId?: number;
+  /** TypeID prefix (default none). */
+  prefix?: string;
+  /** uuidv3/uuidv5 namespace: dns, url, oid, x500 or a UUID (default dns). */
+  namespace?: string;
+  /** uuidv3/uuidv5 name (required for those kinds). */
+  name?: string;
+  /** NanoID length (default 21), CUID2 length (default 24). */
+  size?: number;
+  clock?: Clock;
+  random?: RandomSource;
+}
+
+/** The options a generator is given (kept for callers of the first registry API). */
+export type GenerateRequest = GenerateOptions;
 
 /** Times the format can hold and the window in which a reading is plausible. */
 export interface TimeRange {
@@ -304,6 +341,81 @@ export interface FormatModule {
   readonly time?: TimeRange;
   /** Range-query support (`bounds`), one entry per kind whose text order is time order. */
   readonly bounds?: readonly BoundsSpec[];
+  /**
+   * How "Regenerate" (the command, and the fixture check's "Regenerate this duplicate") makes a
+   * fresh ID to stand where this one stood. Optional: a format with one generator regenerates
+   * with it, spelled in the same letter case (`regeneratePlan` in registry.ts); a format whose
+   * IDs differ in what must be kept (a UUID's version, a TypeID's prefix, a snowflake's layout)
+   * says so here.
+   */
+  regenerate?(id: DecodedId, ctx: RegenerateContext): RegeneratePlan | Refusal;
+  /** How the fixture check (src/core/check) reads it; absent: found by its shape only, never labelled. */
+  readonly check?: CheckRules;
+  /**
+   * Why a surface does not apply to this format, in a sentence people read (the editor shows it
+   * on a disabled action; the conformance test prints the list). Every surface a format lacks
+   * needs its reason here: test/unit/conformance.test.ts fails on a silent gap.
+   */
+  readonly notApplicable?: Partial<Record<Surface, string>>;
+}
+
+/**
+ * What a format may offer, as the conformance matrix names it: `inspect` (a shape explicit text
+ * is read by), `scan` (found in free text), `time` (its IDs hold a creation time), `generate`
+ * (and with it regenerate), `convert` (another format or form of the same value), `bounds`,
+ * and `check` (the fixture check's rules).
+ */
+export type Surface = 'inspect' | 'scan' | 'time' | 'generate' | 'convert' | 'bounds' | 'check';
+
+/** What a regenerate is told besides the ID. */
+export interface RegenerateContext {
+  /** The configured snowflake layout (a setting, `--epoch`); undefined for `auto`. */
+  snowflake?: SnowflakeLayout;
+  /** Anchor for plausibility; default the current time. */
+  now?: number;
+}
+
+/** How to replace one ID: what to generate, and how to write it like the one it replaces. */
+export interface RegeneratePlan {
+  /** The generator kind (`uuidv7` for a v7 UUID, `typeid`, `snowflake`). */
+  kind: string;
+  /** What the fresh ID keeps beyond its kind: a TypeID's `prefix`, a snowflake's layout (`epoch`). */
+  options: GenerateOptions;
+  /** Writes a fresh ID, as its generator returns it, the way the replaced one was written (case, braces, `urn:uuid:`, dashes). */
+  spell(fresh: string): string;
+}
+
+/** Why an ID is left as it is (shown to the user beside the ID). */
+export interface Refusal {
+  refused: string;
+}
+
+/** What the fixture check knows about a format beyond its decoder. */
+export interface CheckRules {
+  /**
+   * Key and column names that say their values are this format, each as its lower-case words:
+   * `['ulid']` labels `order_ulid`, `orderUlid` and `ulids`; `['object', 'id']` labels
+   * `object_id` and `objectId`. A label makes a value a claim (text under it that is not a valid
+   * ID is reported), so a word that often names something else (`tid`, a thread id; `xid`,
+   * PostgreSQL's transaction id) is no label. A one-word label is also an identity name: a key
+   * or column called just `ulid` holds each row's own ID.
+   */
+  readonly labels?: readonly (readonly string[])[];
+  /** A label may ask for a version of the format (`uuid_v7`, `uuidv4`), read from `Decoded.version`. */
+  readonly versioned?: boolean;
+  /**
+   * Which spellings are one ID: `value`, the decoded bytes (any case, with or without dashes:
+   * the default when the decoder gives bytes), or `text`, the exact text (a TypeID, whose
+   * prefix is part of the ID but not of its bytes).
+   */
+  readonly identity?: 'value' | 'text';
+  /**
+   * Whether IDs of this reading are made in the order of their time, so a column of them that
+   * steps back in time is worth a word: ULID, but for UUIDs only versions 6 and 7.
+   */
+  readonly timeOrdered?: boolean | ((id: DecodedId) => boolean);
+  /** A labelled text that is not valid: the one correction it unmistakably means (ULID's I, L, O), if any. */
+  correct?(text: string): string | undefined;
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

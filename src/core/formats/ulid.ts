@@ -2,7 +2,6 @@ import { fixULIDBase32 } from 'ulid';
 import { requireBytes, requireText } from '../args';
 import { RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
@@ -30,13 +29,21 @@ export function parseUlid(text: string): Uint8Array {
     if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
       // The `ulid` package's alias fixer, offered as a suggestion the user can accept; the ID is
       // never changed behind their back.
-      const fixed = fixULIDBase32(text).toUpperCase();
-      if (fixed !== text.toUpperCase() && isUlid(fixed)) {
-        throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
-      }
+      const fixed = ulidCorrection(text);
+      if (fixed) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
     }
     throw e;
   }
+}
+
+/**
+ * The ULID that text with Crockford's aliases (I and L for 1, O for 0) means, by the `ulid`
+ * package's fixer; undefined when there is none. Offered as a suggestion the user can accept:
+ * the ID is never changed behind their back.
+ */
+export function ulidCorrection(text: string): string | undefined {
+  const fixed = fixULIDBase32(text).toUpperCase();
+  return fixed !== text.toUpperCase() && isUlid(fixed) ? fixed : undefined;
 }
 
 export function isUlid(text: string): boolean {
@@ -232,9 +239,7 @@ export const ulid: FormatModule = {
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
   shapes: [{
-    length: 26,
-    alphabet: 'crockford',
-    case: 'either',
+    length: 26, case: 'either',
     description: 'ULIDs (26 chars)',
     // Any 26 letters/digits: a broken ULID is reported as one, with the reason.
     test: (t) => t.length === 26 && ALNUM.test(t),
@@ -247,8 +252,12 @@ export const ulid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'ulid', label: 'ULID', detail: 'time-ordered, ms, 26 chars Crockford base32', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('ulid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new UlidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
 };

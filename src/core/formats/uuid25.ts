@@ -45,7 +45,7 @@ export const uuid25: FormatModule = {
   id: 'uuid25',
   label: 'Uuid25',
   shapes: [{
-    length: 25, alphabet: 'base36', case: 'either', asked: true,
+    length: 25, case: 'either', asked: true,
     description: 'Uuid25 (25 base36 chars)',
     test: (t) => BASE36_25.test(t),
   }],

@@ -4,6 +4,7 @@ import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomP
 import { cryptoRandom, systemClock } from '../../random';
 import { Timeline } from '../../timeline';
 import { IdError, type Clock, type RandomSource, type UuidVariant } from '../../types';
+import { fill, put48 } from '../boundsText';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
@@ -247,6 +248,30 @@ function checkRange(ms: number, min: number, max: number, what: string): void {
   }
 }
 
+/** The lowest or highest UUID v7 bytes at `ms` (bounds of UUID v7 and TypeID). */
+export function v7Edge(ms: number, high: boolean): Uint8Array {
+  checkRange(ms, 0, UUID_V7_MAX_MS, 'A version 7 UUID');
+  const b = fill(new Uint8Array(16), 6, high);
+  put48(b, ms);
+  b[6] = 0x70 | (b[6]! & 0x0f);
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  return b;
+}
+
+/**
+ * MySQL `UUID_TO_BIN(u, 1)`: time_hi_and_version and time_mid move in front of time_low, so a
+ * v1 UUID's stored bytes sort by time. `fromMysqlBin` is `BIN_TO_UUID(b, 1)`.
+ */
+export function toMysqlBin(uuidBytes: Uint8Array): Uint8Array {
+  const b = uuidBytes;
+  return Uint8Array.of(b[6]!, b[7]!, b[4]!, b[5]!, b[0]!, b[1]!, b[2]!, b[3]!, ...b.subarray(8, 16));
+}
+
+export function fromMysqlBin(bin: Uint8Array): Uint8Array {
+  const b = bin;
+  return Uint8Array.of(b[4]!, b[5]!, b[6]!, b[7]!, b[2]!, b[3]!, b[0]!, b[1]!, ...b.subarray(8, 16));
+}
+
 /** The last 100 ns tick a v1/v6 UUID holds is 2^60-1: in its last millisecond only these sub-ticks fit. */
 const V1_MAX_SUB_AT_MAX_MS = 6975;
 
@@ -287,15 +312,13 @@ export class UuidGenerator {
     const now = timeMs === undefined;
     if (now) ms = this.v1Timeline.nowUnit(ms);
     // A millisecond whose 10,000 ticks are used up lends the next one (which may itself be in use).
-    let sub = (this.v1Timeline.get(ms) ?? -1) + 1;
-    while (sub === 10000) {
-      ms++;
-      sub = (this.v1Timeline.get(ms) ?? -1) + 1;
-    }
+    ms = this.v1Timeline.open(ms);
+    const sub = (this.v1Timeline.get(ms) ?? -1) + 1;
     if (ms > UUID_V1_MAX_MS || (ms === UUID_V1_MAX_MS && sub > V1_MAX_SUB_AT_MAX_MS)) {
       throw new IdError('MONOTONIC_OVERFLOW', 'The version 1/6 UUID ticks ran out at the last time such a UUID holds (2^60-1 ticks of 100 ns, 5236-03-31T21:21:00.684Z).');
     }
     this.v1Timeline.set(ms, sub);
+    if (sub === 9999) this.v1Timeline.markFull(ms);
     if (now) this.v1Timeline.noteNow(ms);
     // ticks = (ms + offset) * 10^4 + sub, split as hi28 * 2^32 + lo32 with exact Number steps.
     const g = ms + GREGORIAN_OFFSET_MS;

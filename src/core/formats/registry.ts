@@ -90,10 +90,13 @@ export function boundsSpec(kind: string): BoundsSpec | undefined {
   return BOUNDS.get(kind);
 }
 
-/** What inspect's "not an ID" message lists: each format's first shape, in registry order. */
+/** What inspect's "not an ID" message lists: the formats it guesses, then those read only when named. */
 export function acceptedShapes(): string {
-  const parts = FORMATS.filter((f) => f.shapes.length > 0).map((f) => f.shapes[0]!.description);
-  return `Idsmith reads ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
+  // Labels, not shape descriptions: the list grows with every format and a message must stay short.
+  const guessed = FORMATS.filter((f) => f.shapes.some((s) => !s.asked)).map((f) => f.label);
+  const named = FORMATS.filter((f) => f.shapes.length > 0 && f.shapes.every((s) => s.asked)).map((f) => f.id);
+  const list = `Idsmith reads ${guessed.slice(0, -1).join(', ')} and ${guessed[guessed.length - 1]}`;
+  return named.length === 0 ? `${list}.` : `${list}; named with --from: ${named.join(', ')}.`;
 }
 
 export { PLAUSIBLE_FUTURE_MS };

@@ -22,6 +22,7 @@ import { ulid } from './ulid';
 import { uuid } from './uuid';
 import { xid } from './xid';
 import { xray } from './xray';
+import { shortuuid } from './shortuuid';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -45,6 +46,7 @@ export const FORMATS: readonly FormatModule[] = [
   xray,
   traceparent,
   dotnet,
+  shortuuid,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

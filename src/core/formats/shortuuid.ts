@@ -125,4 +125,9 @@ export const shortuuid: FormatModule = {
     kind: 'shortuuid', label: 'ShortUUID', detail: 'short-uuid: a random UUID v4 in 22 flickrBase58 chars', hasTime: false, ascending: false, options: [],
     create: (env) => ({ generate: (n) => shortUuids(n, env.random) }),
   }],
+  notApplicable: {
+    time: 'A ShortUUID holds a random UUID v4: no time (the UUID reading shows one when it spells a v1, v6 or v7).',
+    bounds: 'Its base58 alphabet puts lower case before upper case: text order is not value order.',
+  },
+  check: { labels: [['short', 'uuid'], ['shortuuid']] },
 };

@@ -23,6 +23,7 @@ import { uuid } from './uuid';
 import { xid } from './xid';
 import { xray } from './xray';
 import { shortuuid } from './shortuuid';
+import { uuid25 } from './uuid25';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -47,6 +48,7 @@ export const FORMATS: readonly FormatModule[] = [
   traceparent,
   dotnet,
   shortuuid,
+  uuid25,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

@@ -57,4 +57,10 @@ export const uuid25: FormatModule = {
   hoverTargets: ['uuid'],
   representations: [],
   generators: [],
+  notApplicable: {
+    time: 'A Uuid25 spells any UUID; the UUID reading shows a time when it holds one.',
+    generate: 'uuid25 only re-spells UUIDs: make a UUID, then convert it (--to uuid25).',
+    bounds: 'It spells any UUID, most of which do not sort by time.',
+  },
+  check: { labels: [['uuid25']] },
 };

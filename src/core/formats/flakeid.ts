@@ -77,4 +77,8 @@ export const flakeid: FormatModule = {
     },
   }],
   time: { minMs: 0, maxMs: 2 ** 42 - 1, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  notApplicable: {
+    bounds: 'Flake IDs compare as numbers, not as text: use the snowflake bounds with a layout, or compare in the database.',
+  },
+  check: { labels: [['flake', 'id'], ['flakeid']], timeOrdered: true },
 };

@@ -24,6 +24,7 @@ import { xid } from './xid';
 import { xray } from './xray';
 import { shortuuid } from './shortuuid';
 import { uuid25 } from './uuid25';
+import { flakeid } from './flakeid';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -49,6 +50,7 @@ export const FORMATS: readonly FormatModule[] = [
   dotnet,
   shortuuid,
   uuid25,
+  flakeid,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

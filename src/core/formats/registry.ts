@@ -25,6 +25,7 @@ import { xray } from './xray';
 import { shortuuid } from './shortuuid';
 import { uuid25 } from './uuid25';
 import { flakeid } from './flakeid';
+import { simpleflake } from './simpleflake';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -51,6 +52,7 @@ export const FORMATS: readonly FormatModule[] = [
   shortuuid,
   uuid25,
   flakeid,
+  simpleflake,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

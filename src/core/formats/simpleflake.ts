@@ -103,4 +103,8 @@ export const simpleflake: FormatModule = {
     },
   }],
   time: { minMs: SIMPLEFLAKE_EPOCH_MS, maxMs: MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  notApplicable: {
+    bounds: 'Simpleflakes compare as numbers, not as text: compare them in the database.',
+  },
+  check: { labels: [['simpleflake']], timeOrdered: true },
 };

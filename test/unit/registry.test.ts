@@ -71,7 +71,9 @@ describe('format registry', () => {
   });
 
   it('bounds every kind whose text order is time order, as its format declares', () => {
-    assert.deepEqual(boundsKinds().map((k) => k.kind).sort(), ['ksuid', 'objectid', 'scru128', 'snowflake', 'tid', 'tsid', 'typeid', 'ulid', 'uuidv7', 'xid']);
+    // These at least; a format added with bounds is checked by the loop below without an edit here.
+    const kinds = boundsKinds().map((k) => k.kind);
+    for (const k of ['ksuid', 'objectid', 'scru128', 'snowflake', 'tid', 'tsid', 'typeid', 'ulid', 'uuidv7', 'xid']) assert.ok(kinds.includes(k), k);
     for (const spec of boundsKinds()) {
       const codec = spec.codec({ snowflake: SNOWFLAKE_PRESETS.discord, prefix: 'user' });
       const ms = Date.UTC(2024, 4, 1, 12, 0, 0);

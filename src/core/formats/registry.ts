@@ -26,6 +26,7 @@ import { shortuuid } from './shortuuid';
 import { uuid25 } from './uuid25';
 import { flakeid } from './flakeid';
 import { simpleflake } from './simpleflake';
+import { timeflake } from './timeflake';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -53,6 +54,7 @@ export const FORMATS: readonly FormatModule[] = [
   uuid25,
   flakeid,
   simpleflake,
+  timeflake,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

@@ -117,5 +117,9 @@ export const timeflake: FormatModule = {
   generators: [],
   bounds: [{ kind: 'timeflake', label: 'Timeflake', detail: '1 ms resolution; base62 text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  notApplicable: {
+    generate: 'The reference library is Python only; Idsmith reads Timeflakes but does not make them.',
+  },
+  check: { labels: [['timeflake']], timeOrdered: true },
 };
 

@@ -106,4 +106,9 @@ export const boundaryflake: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 0, maxMs: Number.MAX_SAFE_INTEGER, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  notApplicable: {
+    generate: "Boundary's Flake is an Erlang server that draws on the machine's MAC address; Idsmith reads its IDs only.",
+    bounds: 'Its base62 text has no padding, so text order is value order only among IDs of one length.',
+    check: "Its only label would be 'flake', which names too many other things to make a value a claim.",
+  },
 };

@@ -27,6 +27,7 @@ import { uuid25 } from './uuid25';
 import { flakeid } from './flakeid';
 import { simpleflake } from './simpleflake';
 import { timeflake } from './timeflake';
+import { boundaryflake } from './boundaryflake';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -55,6 +56,7 @@ export const FORMATS: readonly FormatModule[] = [
   flakeid,
   simpleflake,
   timeflake,
+  boundaryflake,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

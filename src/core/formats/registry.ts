@@ -28,6 +28,7 @@ import { flakeid } from './flakeid';
 import { simpleflake } from './simpleflake';
 import { timeflake } from './timeflake';
 import { boundaryflake } from './boundaryflake';
+import { scru64 } from './scru64';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -57,6 +58,7 @@ export const FORMATS: readonly FormatModule[] = [
   simpleflake,
   timeflake,
   boundaryflake,
+  scru64,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

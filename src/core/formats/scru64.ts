@@ -114,4 +114,8 @@ export const scru64: FormatModule = {
   generators: [],
   bounds: [{ kind: 'scru64', label: 'SCRU64', detail: '256 ms resolution; lower-case text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: MAX_TIMESTAMP * UNIT_MS, resolutionMs: UNIT_MS, plausibleFromMs: PLAUSIBLE_FROM },
+  notApplicable: {
+    generate: 'A SCRU64 generator needs a node id assigned by your realm; Idsmith reads SCRU64 IDs only.',
+  },
+  check: { labels: [['scru64']], timeOrdered: true },
 };

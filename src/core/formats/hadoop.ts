@@ -139,4 +139,10 @@ export const hadoop: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 0, maxMs: 9_999_999_999_999, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  notApplicable: {
+    generate: 'Hadoop ids are handed out by the ResourceManager and the MapReduce job client.',
+    convert: 'A Hadoop id is a cluster start time and counters, not a binary value with other spellings.',
+    bounds: 'The time is the cluster start, shared by every id of that ResourceManager.',
+    check: 'Its ids are names of jobs and containers in logs, not keys in fixtures.',
+  },
 };

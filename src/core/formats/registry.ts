@@ -29,6 +29,7 @@ import { simpleflake } from './simpleflake';
 import { timeflake } from './timeflake';
 import { boundaryflake } from './boundaryflake';
 import { scru64 } from './scru64';
+import { hadoop } from './hadoop';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -59,6 +60,7 @@ export const FORMATS: readonly FormatModule[] = [
   timeflake,
   boundaryflake,
   scru64,
+  hadoop,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

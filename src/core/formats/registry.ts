@@ -30,6 +30,7 @@ import { timeflake } from './timeflake';
 import { boundaryflake } from './boundaryflake';
 import { scru64 } from './scru64';
 import { hadoop } from './hadoop';
+import { sqids } from './sqids';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -61,6 +62,7 @@ export const FORMATS: readonly FormatModule[] = [
   boundaryflake,
   scru64,
   hadoop,
+  sqids,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

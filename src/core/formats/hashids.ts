@@ -240,4 +240,13 @@ export const hashids: FormatModule = {
       return numbersOf(o, count).map((ns) => encodeHashids(ns, c));
     } }),
   }],
+  notApplicable: {
+    scan: 'Any word of the alphabet decodes to some numbers: Hashids is read only when you point at it or name it.',
+    time: 'A Hashids ID holds numbers, no time.',
+    convert: 'It encodes a list of numbers, not a binary value with other spellings.',
+    bounds: 'It holds no time.',
+    check: 'Reading it needs your alphabet or salt, which the fixture check is not given.',
+  },
+  // A fresh ID of other numbers would stand for another row: a duplicate is fixed by its numbers.
+  regenerate: () => ({ refused: 'a Hashids ID is the encoding of its numbers; encode other numbers for another ID' }),
 };

@@ -31,6 +31,7 @@ import { boundaryflake } from './boundaryflake';
 import { scru64 } from './scru64';
 import { hadoop } from './hadoop';
 import { sqids } from './sqids';
+import { hashids } from './hashids';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -63,6 +64,7 @@ export const FORMATS: readonly FormatModule[] = [
   scru64,
   hadoop,
   sqids,
+  hashids,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));

@@ -36,10 +36,10 @@ describe('plain time values', () => {
     // digitalsleuth/time_decode README.md @ 44e6f6f: --unixsec, --unixmilli, --prtime (µs),
     // --dotnet, --active (FILETIME in decimal), --chrome, --bplist (Cocoa).
     const cases: [string, string, string, string?][] = [
-      ['unix-s', '1746371930', '2025-05-04T15:18:50.000Z'],
-      ['unix-ms', '1746371930064', '2025-05-04T15:18:50.064Z'],
-      ['unix-us', '1746371930064939', '2025-05-04T15:18:50.064Z', '2025-05-04T15:18:50.064939Z'],
-      ['dotnet-ticks', '638819687300649472', '2025-05-04T15:18:50.064Z', '2025-05-04T15:18:50.0649472Z'],
+      ['unixsec', '1746371930', '2025-05-04T15:18:50.000Z'],
+      ['unixms', '1746371930064', '2025-05-04T15:18:50.064Z'],
+      ['unixus', '1746371930064939', '2025-05-04T15:18:50.064Z', '2025-05-04T15:18:50.064939Z'],
+      ['dotnetticks', '638819687300649472', '2025-05-04T15:18:50.064Z', '2025-05-04T15:18:50.0649472Z'],
       ['filetime', '133908455300649390', '2025-05-04T15:18:50.064Z', '2025-05-04T15:18:50.0649390Z'],
       ['webkit', '13390845530064940', '2025-05-04T15:18:50.064Z', '2025-05-04T15:18:50.064940Z'],
       ['cocoa', '768064730', '2025-05-04T15:18:50.000Z'],
@@ -56,7 +56,7 @@ describe('plain time values', () => {
   });
 
   it("reads uuinfo's Unix examples in each unit (Racum/uuinfo src/id_format_tests.rs @ 1b2847f)", () => {
-    for (const [unit, text] of [['unix-s', '1734971723'], ['unix-ms', '1734971723000'], ['unix-us', '1734971723000000'], ['unix-ns', '1734971723000000000']]) {
+    for (const [unit, text] of [['unixsec', '1734971723'], ['unixms', '1734971723000'], ['unixus', '1734971723000000'], ['unixns', '1734971723000000000']]) {
       assert.equal(decodePlainTime(text!, unit!).time, '2024-12-23T16:35:23.000Z', unit);
       assert.equal(onlyPlausibleUnit(text!, NOW), unit);
     }
@@ -71,10 +71,10 @@ describe('plain time values', () => {
     assert.equal(onlyPlausibleUnit('12345', NOW), undefined);
     assert.equal(onlyPlausibleUnit('1' + '0'.repeat(22), NOW), undefined);
     // Named, any whole number is read in that unit.
-    assert.equal(decodePlainTime('0', 'unix-s').time, '1970-01-01T00:00:00.000Z');
-    assert.equal(decodePlainTime('0', 'dotnet-ticks').time, '0001-01-01T00:00:00.000Z');
-    assert.throws(() => decodePlainTime('1.5', 'unix-s'), code('INVALID_CHARACTER'));
-    assert.throws(() => decodePlainTime('9'.repeat(25), 'unix-s'), code('TIME_OUT_OF_RANGE'));
+    assert.equal(decodePlainTime('0', 'unixsec').time, '1970-01-01T00:00:00.000Z');
+    assert.equal(decodePlainTime('0', 'dotnetticks').time, '0001-01-01T00:00:00.000Z');
+    assert.throws(() => decodePlainTime('1.5', 'unixsec'), code('INVALID_CHARACTER'));
+    assert.throws(() => decodePlainTime('9'.repeat(25), 'unixsec'), code('TIME_OUT_OF_RANGE'));
     assert.throws(() => decodePlainTime('1', 'fortnights'), code('INVALID_ARGUMENT'));
   });
 
@@ -89,10 +89,10 @@ describe('plain time values', () => {
   });
 
   it('in free text reads a number as a time only under a time key, in its one plausible unit', () => {
-    assert.deepEqual(scanTimes('{"created_at": 1717171717000, "id": 1717171717000, "count": 1717171717}'), ['unix-ms:2024-05-31T16:08:37.000Z']);
-    assert.deepEqual(scanTimes('const createdAt = 1717171717;'), ['unix-s:2024-05-31T16:08:37.000Z']);
-    assert.deepEqual(scanTimes('"ts": "1746371930064939"'), ['unix-us:2025-05-04T15:18:50.064Z']);
-    assert.deepEqual(scanTimes('exp: 1746371930, iat: 1746371930'), ['unix-s:2025-05-04T15:18:50.000Z', 'unix-s:2025-05-04T15:18:50.000Z']);
+    assert.deepEqual(scanTimes('{"created_at": 1717171717000, "id": 1717171717000, "count": 1717171717}'), ['unixms:2024-05-31T16:08:37.000Z']);
+    assert.deepEqual(scanTimes('const createdAt = 1717171717;'), ['unixsec:2024-05-31T16:08:37.000Z']);
+    assert.deepEqual(scanTimes('"ts": "1746371930064939"'), ['unixus:2025-05-04T15:18:50.064Z']);
+    assert.deepEqual(scanTimes('exp: 1746371930, iat: 1746371930'), ['unixsec:2025-05-04T15:18:50.000Z', 'unixsec:2025-05-04T15:18:50.000Z']);
     // A bare number in code or prose, a version, a fraction, or a time with two plausible units.
     assert.deepEqual(scanTimes('x = 1717171717000; sleep(1717171717); v1717171717.5 "time": 1717171717.25 "ts": 999999999'), []);
     assert.deepEqual(scanTimes('"last_modified_time": 133908455300649390'), ['filetime:2025-05-04T15:18:50.064Z']);

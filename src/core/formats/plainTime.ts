@@ -5,9 +5,9 @@ import { Id, PLAUSIBLE_FUTURE_MS, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // Plain time values: a count of some unit since some epoch, written in decimal. Each unit is
-// its own format (`--from unix-ms`, Inspect ID As…), made from one table here:
-//   unix-s, unix-ms, unix-us, unix-ns   since 1970-01-01T00:00:00Z
-//   dotnet-ticks                        100 ns since 0001-01-01 (DateTime.Ticks, UTC)
+// its own format (`--from unixms`, Inspect ID As…; format ids are one word), made from one table here:
+//   unixsec, unixms, unixus, unixns     since 1970-01-01T00:00:00Z
+//   dotnetticks                         100 ns since 0001-01-01 (DateTime.Ticks, UTC)
 //   filetime                            100 ns since 1601-01-01 (Windows FILETIME, AD/LDAP times)
 //   webkit                              µs since 1601-01-01 (WebKit/Chrome)
 //   cocoa                               s since 2001-01-01 (Apple Cocoa/Core Data NSDate)
@@ -34,12 +34,12 @@ interface Unit {
 }
 
 const UNITS: readonly Unit[] = [
-  { id: 'unix-s', label: 'Unix time (s)', epochMs: 0, perMs: 1n, msPer: 1000, digits: [9, 10], subDigits: 0, priority: 2, description: 'Unix seconds' },
-  { id: 'unix-ms', label: 'Unix time (ms)', epochMs: 0, perMs: 1n, msPer: 1, digits: [12, 13], subDigits: 0, priority: 2, description: 'Unix milliseconds' },
-  { id: 'unix-us', label: 'Unix time (µs)', epochMs: 0, perMs: 1000n, msPer: 1, digits: [15, 16], subDigits: 3, priority: 2, description: 'Unix microseconds' },
+  { id: 'unixsec', label: 'Unix time (s)', epochMs: 0, perMs: 1n, msPer: 1000, digits: [9, 10], subDigits: 0, priority: 2, description: 'Unix seconds' },
+  { id: 'unixms', label: 'Unix time (ms)', epochMs: 0, perMs: 1n, msPer: 1, digits: [12, 13], subDigits: 0, priority: 2, description: 'Unix milliseconds' },
+  { id: 'unixus', label: 'Unix time (µs)', epochMs: 0, perMs: 1000n, msPer: 1, digits: [15, 16], subDigits: 3, priority: 2, description: 'Unix microseconds' },
   // 19 digits are as often a snowflake: those readings come first when both are plausible.
-  { id: 'unix-ns', label: 'Unix time (ns)', epochMs: 0, perMs: 1_000_000n, msPer: 1, digits: [18, 19], subDigits: 6, priority: -2, description: 'Unix nanoseconds' },
-  { id: 'dotnet-ticks', label: '.NET ticks', epochMs: -62135596800000, perMs: 10_000n, msPer: 1, digits: [18], subDigits: 4, priority: -2, description: '.NET DateTime ticks (100 ns since 0001-01-01)' },
+  { id: 'unixns', label: 'Unix time (ns)', epochMs: 0, perMs: 1_000_000n, msPer: 1, digits: [18, 19], subDigits: 6, priority: -2, description: 'Unix nanoseconds' },
+  { id: 'dotnetticks', label: '.NET ticks', epochMs: -62135596800000, perMs: 10_000n, msPer: 1, digits: [18], subDigits: 4, priority: -2, description: '.NET DateTime ticks (100 ns since 0001-01-01)' },
   { id: 'filetime', label: 'Windows FILETIME', epochMs: -11644473600000, perMs: 10_000n, msPer: 1, digits: [18], subDigits: 4, priority: -2, description: 'Windows FILETIME (100 ns since 1601-01-01)' },
   { id: 'webkit', label: 'WebKit/Chrome time', epochMs: -11644473600000, perMs: 1000n, msPer: 1, digits: [17], subDigits: 3, priority: -2, description: 'WebKit/Chrome time (µs since 1601-01-01)' },
   { id: 'cocoa', label: 'Apple Cocoa time', epochMs: 978307200000, perMs: 1n, msPer: 1000, digits: [9], subDigits: 0, priority: 1, description: 'Apple Cocoa time (s since 2001-01-01)' },
@@ -167,6 +167,12 @@ function makeFormat(u: Unit): FormatModule {
     decode: (text, opts) => read(f, u, text, opts?.now),
     representations: [],
     generators: [],
+    notApplicable: {
+      generate: 'A plain time is written by whatever stores it; Insert ID at Time… writes IDs that hold one.',
+      convert: 'A time value, not an ID: its card shows it in UTC and your zone.',
+      bounds: 'Numbers compare as numbers: compare them in the database.',
+      check: 'The fixture check compares times with the IDs of their rows (time-mismatch) instead.',
+    },
     time: { minMs: -MAX_DATE_MS, maxMs: MAX_DATE_MS, resolutionMs: u.msPer, plausibleFromMs: PLAUSIBLE_FROM },
   };
   const find = finder(f, u);
@@ -175,16 +181,16 @@ function makeFormat(u: Unit): FormatModule {
 
 const BY_ID = new Map(UNITS.map((u) => [u.id, makeFormat(u)]));
 
-export const unixSeconds = BY_ID.get('unix-s')!;
-export const unixMs = BY_ID.get('unix-ms')!;
-export const unixUs = BY_ID.get('unix-us')!;
-export const unixNs = BY_ID.get('unix-ns')!;
-export const dotnetTicks = BY_ID.get('dotnet-ticks')!;
+export const unixSeconds = BY_ID.get('unixsec')!;
+export const unixMs = BY_ID.get('unixms')!;
+export const unixUs = BY_ID.get('unixus')!;
+export const unixNs = BY_ID.get('unixns')!;
+export const dotnetTicks = BY_ID.get('dotnetticks')!;
 export const filetime = BY_ID.get('filetime')!;
 export const webkit = BY_ID.get('webkit')!;
 export const cocoa = BY_ID.get('cocoa')!;
 
-/** `text` read as the plain time `unit` (`unix-ms`, `filetime`, …); throws `IdError` when it is none. */
+/** `text` read as the plain time `unit` (`unixms`, `filetime`, …); throws `IdError` when it is none. */
 export function decodePlainTime(text: string, unit: string): DecodedId {
   requireText(text, 'a time value');
   const f = BY_ID.get(unit);

@@ -32,6 +32,7 @@ import { scru64 } from './scru64';
 import { hadoop } from './hadoop';
 import { sqids } from './sqids';
 import { hashids } from './hashids';
+import { cocoa, dotnetTicks, filetime, unixMs, unixNs, unixSeconds, unixUs, webkit } from './plainTime';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -40,6 +41,8 @@ import { hashids } from './hashids';
 export const FORMATS: readonly FormatModule[] = [
   ulid,
   uuid,
+  // Plain times before the snowflake: under a key that names a time, a number is a time.
+  unixSeconds, unixMs, unixUs, unixNs, dotnetTicks, filetime, webkit, cocoa,
   snowflake,
   ksuid,
   objectid,

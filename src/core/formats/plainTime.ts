@@ -164,7 +164,12 @@ function makeFormat(u: Unit): FormatModule {
     // Only the one plausible unit is a guess; any unit reads any number when named.
     onlyWhenPlausible: true,
     scan: [{ runLengths: u.digits, all: CHAR.DIGIT, numeric: true, find: (run, ctx) => find(run, ctx) }],
-    decode: (text, opts) => read(f, u, text, opts?.now),
+    // A snowflake layout named for this read (`--epoch`, the setting) says numbers are snowflakes.
+    decode: (text, opts) => {
+      const d = read(f, u, text, opts?.now);
+      if (opts?.snowflake !== undefined && d.valid) d.plausible = false;
+      return d;
+    },
     representations: [],
     generators: [],
     notApplicable: {

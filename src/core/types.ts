@@ -21,7 +21,7 @@ export type UuidVariant = 'ncs' | 'rfc9562' | 'microsoft' | 'future';
 /** Layouts read in `auto` (every plausible reading is listed). */
 export type SnowflakePreset = 'twitter' | 'discord' | 'instagram' | 'sonyflake' | 'mastodon';
 /** Layouts known by name: the presets and those read only when named (a setting, `--layout`, context). */
-export type SnowflakeLayoutName = SnowflakePreset | 'sonyflake2' | 'baidu';
+export type SnowflakeLayoutName = SnowflakePreset | 'sonyflake2' | 'baidu' | 'linkedin' | 'tiktok';
 
 export interface SnowflakeField {
   name: string;

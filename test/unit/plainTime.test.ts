@@ -6,6 +6,7 @@ import {
   cocoa, decodePlainTime, dotnetTicks, filetime, isTimeKey, keyBefore, onlyPlausibleUnit, unixMs, unixNs, unixSeconds, unixUs, webkit,
 } from '../../src/core/formats/plainTime';
 import type { FormatModule, ScanContext } from '../../src/core/formats/types';
+import { scan } from '../../src/core/scan';
 import { code } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 23);
@@ -96,5 +97,16 @@ describe('plain time values', () => {
     // A bare number in code or prose, a version, a fraction, or a time with two plausible units.
     assert.deepEqual(scanTimes('x = 1717171717000; sleep(1717171717); v1717171717.5 "time": 1717171717.25 "ts": 999999999'), []);
     assert.deepEqual(scanTimes('"last_modified_time": 133908455300649390'), ['filetime:2025-05-04T15:18:50.064Z']);
+  });
+
+  it('through the scanner: keyed times in JSON, YAML, logs; never a bare number, a snowflake key or an id', () => {
+    const kinds = (t: string) => scan(t, { now: NOW }).map((m) => `${m.kind}:${m.text}`);
+    assert.deepEqual(kinds('{"id": "1717171717000", "created_at": 1717171717000, "n": 1717171717}'), ['unixms:1717171717000']);
+    assert.deepEqual(kinds('created_at: 1717171717\nupdated_at: 2024-05-31'), ['unixsec:1717171717']);
+    assert.deepEqual(kinds('level=info ts=1717171717123 msg="done" took=1717171717'), ['unixms:1717171717123']);
+    // Prose and code without a time key: nothing, whatever the date would be.
+    assert.deepEqual(kinds('Released in 1717171717, see PR 1717171717000. const x = 1717171717000;'), []);
+    // A 19-digit value under a time key reads as nanoseconds only when no snowflake reading claims it first.
+    assert.deepEqual(kinds('"timestamp": 1746371930064939000'), ['unixns:1746371930064939000']);
   });
 });

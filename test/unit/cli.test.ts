@@ -277,7 +277,7 @@ describe('idsmith CLI', () => {
       assert.equal(new Set(cuid2).size, 1000);
       for (const c of cuid2) assert.match(c, /^[a-z][0-9a-z]{23}$/);
       for (const c of lines((await run(['new', 'cuid2', '-n', '20', '--size', '32'])).out)) assert.match(c, /^[a-z][0-9a-z]{31}$/);
-      assert.equal((await run(['new', 'cuid2', '--size', '33'])).code, 1);
+      assert.equal((await run(['new', 'cuid2', '--size', '33'])).code, 2, 'an option outside its limits is a usage error');
       assert.equal((await run(['new', 'cuid2', '--time', 'now'])).code, 2);
     });
 
@@ -316,7 +316,7 @@ describe('idsmith CLI', () => {
         ['new', 'ulid', '-n', 'ten'],
         ['new', 'ulid', '--time', 'yesterday-ish'],
         ['new', 'snowflake', '--epoch', 'myspace'],
-        ['new', 'uuidv5', '--name', 'x'],
+        ['new', 'uuidv5', '--namespace', 'dns'],
         ['new', 'uuidv3', '--namespace', 'dns', '--name', 'x', '-n', '2'],
         ['new', 'ulid', '--frobnicate'],
       ]) {

@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { EXIT_INTERNAL, EXIT_OUTPUT } from './cli/command';
 import { OutputError } from './cli/io';
 import { main, type CliIo } from './cli/main';
+import { isScanWorker } from './cli/scanWorker';
 
 /** Files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
 const CHUNK = 1024 * 1024;
@@ -41,6 +42,8 @@ const io: CliIo = {
   },
   stderr: (text) => void process.stderr.write(text),
   stdoutIsTty: process.stdout.isTTY === true,
+  // The bundle is its own worker script (scanWorker.ts serves when started as one).
+  scanWorkers: { script: __filename },
 };
 
 function isEpipe(err: unknown): boolean {
@@ -57,7 +60,7 @@ process.stdout.on('error', (err: Error) => {
 });
 
 // exitCode rather than process.exit(): a large stdout write to a pipe is flushed asynchronously.
-main(process.argv.slice(2), io).then(
+if (!isScanWorker()) main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

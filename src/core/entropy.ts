@@ -28,7 +28,11 @@ export function entropy(randomBits: number, per: Entropy['per']): Entropy {
 /** `1.6 billion`, `34,000`: a count as people read it. */
 export function readableCount(n: number): string {
   const units: [number, string][] = [[1e18, 'quintillion'], [1e15, 'quadrillion'], [1e12, 'trillion'], [1e9, 'billion'], [1e6, 'million']];
-  for (const [v, name] of units) if (n >= v) return `${(n / v).toPrecision(2).replace(/\.0$/, '')} ${name}`;
+  for (const [v, name] of units) {
+    if (n < v) continue;
+    const x = n / v;
+    return `${x >= 10 ? Math.round(x) : x.toFixed(1).replace(/\.0$/, '')} ${name}`;
+  }
   return Math.round(n).toLocaleString('en-US');
 }
 

@@ -84,6 +84,11 @@ export interface Decoded {
   context?: string;
   /** Other plausible readings of the same text (a 13-char TSID that is also a TID), likeliest first. */
   alternatives?: readonly Decoded[];
+  /**
+   * Random IDs: `randomBits`, the IDs they must differ among (`ms`: one millisecond's, `s`: one
+   * second's, `all`), and `collisionAt`, how many such IDs make a collision one in a million.
+   */
+  entropy?: { randomBits: number; per: 'ms' | 's' | 'all'; collisionAt: number };
 }
 
 export type IdErrorCode =

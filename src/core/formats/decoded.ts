@@ -91,6 +91,8 @@ export class DecodedBase implements DecodedId {
     }
     if (this.timePrecise !== undefined) out.timePrecise = this.timePrecise;
     out.fields = this.fields;
+    const entropy = this.valid ? this.format.entropy?.(this) : undefined;
+    if (entropy !== undefined) out.entropy = entropy;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
     if (this.readAs !== undefined) out.context = describeChoice(this.readAs);
     if (this.alternatives !== undefined && this.alternatives.length > 0) out.alternatives = this.alternatives.map((a) => a.toJSON());

@@ -8,6 +8,7 @@ import { badDigit, digitValues, fromDigits, toDigits } from './radix';
 import { labelledHit } from './scanHit';
 import { judgeSpelledUuid, readSpelledUuid } from './spelledUuid';
 import type { DecodedId, FormatModule, Run, ScanContext, ScanHit } from './types';
+import { uuidEntropy } from './uuid';
 
 // ShortUUID as the `short-uuid` npm package writes it (oculus42/short-uuid 6.x): the UUID's 128
 // bits as one number in another alphabet, most significant digit first, left-padded with the
@@ -95,6 +96,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 const BASE58_22 = /^[1-9a-km-zA-HJ-NP-Z]{22}$/;
 
 export const shortuuid: FormatModule = {
+  entropy: uuidEntropy,
   id: 'shortuuid',
   label: 'ShortUUID',
   shapes: [

@@ -7,6 +7,8 @@ import { judged, orThrow, type Id } from './decoded';
 import { HEX_OF_8, decimalOf, readInt64, type Layout64 } from './int64';
 import { labelledHit } from './scanHit';
 import type { DecodedId, FormatModule, Run, ScanContext, ScanHit } from './types';
+import { entropy } from '../entropy';
+const SIMPLEFLAKE_ENTROPY = entropy(23, 'ms');
 
 // Simpleflake (SawdustSoftware/simpleflake, and the npm `simpleflake`/`simpleflakes`): 64 bits,
 // 41-bit milliseconds since 2000-01-01 and 23 random bits, written in decimal. The JavaScript
@@ -81,6 +83,8 @@ const DECIMAL = /^\d{1,20}$/;
 const HEX16 = /^(?:0x)?[0-9a-f]{16}$/i;
 
 export const simpleflake: FormatModule = {
+  // 23 random bits per millisecond: a collision is likely within a millisecond past a few thousand.
+  entropy: () => SIMPLEFLAKE_ENTROPY,
   id: 'simpleflake',
   label: 'Simpleflake',
   shapes: [

@@ -6,6 +6,8 @@ import { fill, pad, put48 } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { badDigit, digitValues, fromDigits, toDigits } from './radix';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { entropy } from '../entropy';
+const TIMEFLAKE_ENTROPY = entropy(80, 'ms');
 
 // Timeflake (anthonynsimon/timeflake): 128 bits, 48-bit Unix milliseconds then 80 random bits,
 // written as 22 base62 digits (0-9 A-Z a-z, an order that sorts like the value, left-padded with
@@ -99,6 +101,7 @@ const HEX32 = /^[0-9a-f]{32}$/i;
 const UUID36 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const timeflake: FormatModule = {
+  entropy: () => TIMEFLAKE_ENTROPY,
   id: 'timeflake',
   label: 'Timeflake',
   shapes: [

@@ -1,4 +1,5 @@
 import type { LayoutChoice } from './snowflake/context';
+import type { Entropy } from '../entropy';
 import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLayout } from '../types';
 
 // The contract of one ID format. Every format is one module under src/core/formats/ that
@@ -378,6 +379,12 @@ export interface FormatModule {
    * needs its reason here: test/unit/conformance.test.ts fails on a silent gap.
    */
   readonly notApplicable?: Partial<Record<Surface, string>>;
+  /**
+   * How random a valid decoded ID is: its random bits and among which IDs they must differ (one
+   * millisecond's for a ULID, all for a UUID v4), for the card and `inspect --json` (entropy.ts
+   * turns them into the count at which a collision reaches one in a million). Absent: not random.
+   */
+  entropy?(id: DecodedId): Entropy | undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import { encodeScru128, scru128 } from './scru128';
 import { labelledHit } from './scanHit';
 import { judgeSpelledUuid, readSpelledUuid } from './spelledUuid';
 import type { DecodedId, FormatModule, Run, ScanContext, ScanHit } from './types';
+import { uuidEntropy } from './uuid';
 
 // Uuid25 (uuid25/javascript): a UUID's 128 bits as 25 base36 digits, case-insensitive, written
 // in lower case. It is the very spelling SCRU128 uses for its own 128 bits, so the arithmetic is
@@ -42,6 +43,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 const BASE36_25 = /^[0-9a-z]{25}$/i;
 
 export const uuid25: FormatModule = {
+  entropy: uuidEntropy,
   id: 'uuid25',
   label: 'Uuid25',
   shapes: [{

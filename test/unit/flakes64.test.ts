@@ -6,6 +6,7 @@ import FlakeId from 'flake-idgen';
 import simpleflakes from 'simpleflakes';
 import { decodeFlakeId, flakeid } from '../../src/core/formats/flakeid';
 import { SIMPLEFLAKE_EPOCH_MS, SimpleflakeGenerator, decodeSimpleflake, simpleflake } from '../../src/core/formats/simpleflake';
+import { checkText } from '../../src/core/check';
 import { atTime, code } from './helpers';
 
 const N = 2000;
@@ -110,5 +111,17 @@ describe('Simpleflake (simpleflakes 2.2.2)', () => {
     assert.equal(new Set([...ids, ...at]).size, 20100);
     assert.ok(ascending(at));
     assert.throws(() => g.next(Date.UTC(1999, 0, 1)), code('TIME_OUT_OF_RANGE'));
+  });
+});
+
+describe('Flake ID and Simpleflake in the fixture check: claimed by their labels', () => {
+  it('a flake_id or simpleflake column gets duplicates and steps back in time, like any time-ordered ID', () => {
+    for (const [f, col] of [[flakeid, 'flake_id'], [simpleflake, 'simpleflake']] as const) {
+      const g = f.generators[0]!.create({});
+      const ids = [0, 1, 2, 5, 3, 6, 7, 8, 9, 10, 11].map((h) => g.generate(1, { timeMs: Date.UTC(2024, 0, 1, h) })[0]!);
+      // Not an identity name: the column is judged at the end (11 distinct of 12, one step back).
+      const r = checkText(`${col}\n${[...ids, ids[10]].join('\n')}\n`, { fileName: 'a.csv', now: Date.UTC(2026, 0, 1) });
+      assert.deepEqual(r.problems.map((p) => `${p.code} ${p.text}`).sort(), [`duplicate ${ids[10]}`, `unsorted ${ids[4]}`].sort(), f.id);
+    }
   });
 });

@@ -71,7 +71,8 @@ export function convert(text: string, target: string, opts: { from?: Form128 } =
     const out = writeReading(id, target);
     if (out !== undefined) return out;
     if (id.format.bits === 128) throw e;
-    const targets = representationsFor(id.format.bits!).map((r) => r.target).filter((t) => t !== id.format.id);
+    // The targets its forms list (a TSID's Flake ID spelling is possible, but nobody wants it).
+    const targets = representationsFor(id.format.bits!).filter((r) => r.target !== id.format.id && listed(r, id.format.id)).map((r) => r.target);
     throw new IdError('UNSUPPORTED_CONVERSION', `This reads as a ${id.format.bits}-bit ${id.format.label}, which has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
   }
   const id = idOfBytes(parsed.bytes, text);

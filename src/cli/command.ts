@@ -81,3 +81,18 @@ export function rejectFlags(args: ParsedArgs, names: readonly string[], why: str
     if (args.flags.has(name)) throw new UsageError(`--${name} ${why}`);
   }
 }
+
+/** `text` after `lead`, wrapped at 94 columns under its own start. */
+export function wrap(lead: string, text: string): string {
+  const lines: string[] = [];
+  let line = lead;
+  for (const word of text.split(' ')) {
+    if (line.length + word.length > 94 && line.trim() !== '') {
+      lines.push(line.trimEnd());
+      line = ' '.repeat(lead.length);
+    }
+    line += `${word} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
+}

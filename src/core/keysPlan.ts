@@ -125,13 +125,13 @@ export function planKeys(template: string | KeyTemplate, opts: PlanOptions): Key
   let verdict: KeyPlan['verdict'];
   let load: number;
   let summary: string;
-  const hashHint = smallestHash === 0 ? 'no {hash:N} is needed at this rate' : `{hash:${smallestHash}} is the smallest that does`;
+  const hashHint = smallestHash === 0 ? 'no {hash:N} is needed at this rate' : `{hash:${smallestHash}} is the smallest that keeps each prefix under it`;
   if (storeId === 'gcs') {
     load = Math.max(rate / store.writes, reads / store.reads);
     verdict = load <= 1 ? 'fits' : 'ramp';
     summary = load <= 1
       ? `fits: ${formatRate(rate)} writes/s is within the bucket's starting ${formatRate(store.writes)} writes/s.`
-      : `needs a ramp: ${formatRate(rate)} writes/s is ${formatRate(load)}x the bucket's starting ${formatRate(store.writes)} writes/s; double the rate at most every 20 minutes. Per key range, ${t.hashLength ? `{hash:${t.hashLength}} gives ${formatRate(writesPerPrefix)} writes/s each` : 'all writes go to the newest range'}; ${hashHint} against the starting figure.`;
+      : `needs a ramp: ${formatRate(rate)} writes/s is ${formatRate(load)}x the bucket's starting ${formatRate(store.writes)} writes/s; double the rate at most every 20 minutes. Per key range, ${t.hashLength ? `{hash:${t.hashLength}} gives ${formatRate(writesPerPrefix)} writes/s each` : 'all writes go to the newest range'}; against the starting figure, ${hashHint}.`;
   } else {
     load = perPrefix(store, writesPerPrefix, readsPerPrefix);
     verdict = load <= 1 ? 'fits' : 'over';

@@ -1,6 +1,7 @@
 import { optionsOf, requireText, shown } from './args';
 import { bounds, boundsSql, type Bounds, type BoundsKind, type BoundsOptions } from './bounds';
 import { boundsSpec } from './formats/registry';
+import { formatIso } from './time';
 import { IdError } from './types';
 
 // Range queries over a time window from the same bounds as object-key listings: a DynamoDB
@@ -85,11 +86,10 @@ function describe(kind: BoundsKind, b: Bounds, note: string | undefined): RangeQ
   return out;
 }
 
-/** The note of `bounds` without the kind's database advice (DynamoDB compares bytes). */
-function byteOrderNote(kind: BoundsKind, b: Bounds): string | undefined {
-  const kindNote = boundsSpec(kind)?.note;
-  const n = kindNote && b.note ? b.note.replace(kindNote, '').trim() : b.note;
-  return n || undefined;
+/** Says when the window was widened to the kind's unit (whole seconds, 10 ms units). */
+function widened(fromMs: number, toMs: number, b: Bounds): string | undefined {
+  if (b.window.from === formatIso(fromMs) && b.window.to === formatIso(toMs)) return undefined;
+  return `The window is widened to the IDs' time resolution: ${b.window.from} .. ${b.window.to}.`;
 }
 
 /** A DynamoDB Query for the items of one partition whose sort key holds a `kind` ID made in [fromMs, toMs]. */
@@ -116,7 +116,7 @@ export function dynamoQuery(kind: BoundsKind, fromMs: number, toMs: number, opts
     KeyConditionExpression: conditions.join(' AND '),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-    window: describe(kind, b, byteOrderNote(kind, b)),
+    window: describe(kind, b, widened(fromMs, toMs, b)),
   };
 }
 
@@ -142,5 +142,7 @@ export function sqlQuery(kind: BoundsKind, fromMs: number, toMs: number, opts: Q
   // Snowflakes as numbers compare by value; as text (S) they are quoted like every other kind.
   const range = numeric ? boundsSql(kind, b) : `BETWEEN ${sqlString(prefix + b.min)} AND ${sqlString(prefix + b.max)}`;
   conditions.push(`${column} ${range}`);
-  return { where: `WHERE ${conditions.join(' AND ')}`, window: describe(kind, b, b.note) };
+  // Databases compare text by collation: the kind's advice on that (KSUID) applies here.
+  const note = [widened(fromMs, toMs, b), boundsSpec(kind)?.note].filter(Boolean).join(' ');
+  return { where: `WHERE ${conditions.join(' AND ')}`, window: describe(kind, b, note || undefined) };
 }

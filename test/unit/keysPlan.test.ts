@@ -18,7 +18,7 @@ describe('keys plan', () => {
     const p = planKeys('logs/{yyyy}/{mm}/{dd}/{id}.json', { rate: 20_000 });
     assert.equal(p.prefixes, 1);
     assert.equal(p.verdict, 'over');
-    assert.match(p.summary, /^over: 20,000 writes\/s per prefix is 5\.71x .*\{hash:1\} is the smallest that does\.$/);
+    assert.match(p.summary, /^over: 20,000 writes\/s per prefix is 5\.71x .*\{hash:1\} is the smallest that keeps each prefix under it\.$/);
     assert.ok(p.notes.some((n) => /newest key range/.test(n)));
     assert.equal(planKeys('{id}', { rate: 3500 }).smallestHash, 0);
     assert.equal(planKeys('{id}', { rate: 3501 }).smallestHash, 1);

@@ -29,7 +29,9 @@ describe('keys query', () => {
   it('a sort key prefix (single-table designs) goes in front of both bounds', () => {
     const q = dynamoQuery('ksuid', FROM, TO, { sortKey: 'sk', partitionKey: { name: 'pk', value: 'USER#1' }, sortKeyPrefix: 'ORDER#' });
     assert.match((q.ExpressionAttributeValues[':lo'] as { S: string }).S, /^ORDER#[0-9A-Za-z]{27}$/);
-    assert.equal(q.window.note, 'KSUIDs hold whole seconds: the window runs from the start of the second of \'from\' to the end of the second of \'to\'.');
+    assert.equal(q.window.note, undefined, 'a whole-second window is not widened, and DynamoDB needs no collation advice');
+    const w = dynamoQuery('ksuid', FROM + 500, TO, { sortKey: 'sk', partitionKey: { name: 'pk', value: 'x' } });
+    assert.equal(w.window.note, 'The window is widened to the IDs\' time resolution: 2024-05-01T00:00:00.000Z .. 2024-05-01T23:59:59.999Z.');
   });
 
   it('refuses a Query without the partition key, a non-number N partition key and digit-count changes', () => {

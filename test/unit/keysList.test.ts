@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { IdError, keysUntil, listKeys, MAX_LIST_REQUESTS, type ListRequest } from '../../src/core';
+import { bytes, keyOf } from '../shared/keyOf';
 import { prng, timedIdCases, type KindCase } from '../shared/timedIds';
 
 // `keys list` against a model of ListObjectsV2 (keys in UTF-8 byte order, Prefix, StartAfter)
@@ -9,20 +9,6 @@ import { prng, timedIdCases, type KindCase } from '../shared/timedIds';
 // date fields, the requests return exactly the objects whose ID time is in the window. The keys
 // are rendered here from the template text (MD5 from node:crypto, dates from toISOString), not
 // by the code under test. test/aws runs the same against a real S3 API server.
-
-const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-
-export function keyOf(template: string, id: string, ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return template
-    .replace(/\{hash:(\d+)\}/, (_, n: string) => md5(id).slice(0, Number(n)))
-    .replace(/\{yyyy\}/g, iso.slice(0, 4))
-    .replace(/\{mm\}/g, iso.slice(5, 7))
-    .replace(/\{dd\}/g, iso.slice(8, 10))
-    .replace(/\{hh\}/g, iso.slice(11, 13))
-    .replace('{id}', id);
-}
 
 /** What S3 returns for one request, read page by page, kept up to Until. */
 function run(sorted: readonly string[], r: ListRequest, pageSize: number): string[] {

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import * as settings from './editor/shared/settings';
-import * as insert from './editor/insert/command';
+import * as insert from './editor/insert';
 import * as hover from './editor/hover';
 import * as inlayHints from './editor/inlayHints';
 import * as inspect from './editor/inspect';
@@ -8,10 +8,12 @@ import * as convert from './editor/convert';
 import * as bounds from './editor/bounds';
 import * as objectKeys from './editor/objectKeys';
 import * as terminal from './editor/terminal';
-import * as debugInlineValues from './editor/debug/inlineValues';
+import * as debugInlineValues from './editor/debug';
 import * as highlight from './editor/highlight';
 import * as agentTools from './editor/agentTools';
 import * as check from './editor/check';
+import * as fileConventions from './editor/shared/fileConventions';
+import * as completions from './editor/completions';
 
 // Only wiring: each feature module registers its own commands and providers. Registration is
 // all activation does; nothing is computed until a command runs or a provider is asked.
@@ -29,6 +31,8 @@ export function activate(context: vscode.ExtensionContext): void {
   highlight.register(context);
   agentTools.register(context);
   check.register(context);
+  fileConventions.register(context);
+  completions.register(context);
 }
 
 export function deactivate(): void {}

@@ -1,7 +1,8 @@
-import { scan, type ScanMatch } from '../core';
+import { scan, scanRange, type ScanMatch } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
-import { Output, blocks, openInputs, type Block } from './io';
+import { Output, openInputs } from './io';
+import { pieces } from './scanInput';
 import { escapeControls, quote, safeJson } from './safe';
 
 export const scanCommand: Command = {
@@ -52,32 +53,34 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
       const file = input.name === undefined ? undefined : safeJson(JSON.stringify(input.name));
       const shownName = input.name === undefined ? '' : `${escapeControls(input.name)}:`;
       let line = 1;
-      let column = 1; // column at the start of the block: above 1 when a long line goes on
+      let lineStart = 0; // input offset where the current line starts
+      let scannedTo = -1; // input offset where the last match ended
       try {
-        for await (const block of blocks(input.source())) {
-          const matches = scanBlock(block, opts);
-          if (annotate) {
-            out.push(matches.length === 0 ? block.text : annotated(block.text, matches));
-            await out.flush();
-          }
+        for await (const piece of pieces(input.source(), () => scannedTo)) {
+          const text = piece.bytes.toString('latin1');
+          const matches = scanPiece(text, piece.from, piece.to, opts);
+          if (matches.length > 0) scannedTo = piece.offset + matches[matches.length - 1]!.end;
           if (annotate) {
             invalid ||= matches.some((m) => !m.decoded.valid);
+            out.push(annotated(text, piece.start, Math.max(piece.to, scannedTo - piece.offset), matches));
+            await out.flush();
             continue;
           }
           // Line numbers are counted only here, from one line end to the next match.
-          let pos = 0;
+          let pos = piece.start;
           const advance = (limit: number): void => {
-            for (let nl = block.text.indexOf('\n', pos); nl !== -1 && nl < limit; nl = block.text.indexOf('\n', pos)) {
+            for (let nl = text.indexOf('\n', pos); nl !== -1 && nl < limit; nl = text.indexOf('\n', pos)) {
               line++;
-              column = 1;
               pos = nl + 1;
+              lineStart = piece.offset + pos;
             }
           };
           for (const m of matches) {
             advance(m.start);
+            pos = m.start;
             const d = m.decoded;
             if (!d.valid) invalid = true;
-            const col = column + m.start - pos;
+            const col = piece.offset + m.start - lineStart + 1;
             if (json) {
               const unixMs = d.valid && d.unixMs !== undefined ? `,"unixMs":${d.unixMs}` : '';
               out.push(`{${file === undefined ? '' : `"file":${file},`}"line":${line},"column":${col},"text":${JSON.stringify(m.text)},"kind":"${m.kind}","valid":${d.valid}${unixMs}}\n`);
@@ -87,9 +90,8 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
             }
             if (out.full) await out.flush(); // no await per match unless a batch is due
           }
-          advance(Infinity);
-          column = block.continues ? column + block.text.length - pos : 1;
-          await out.flush(); // a block is what has arrived: `tail -f | idsmith scan` shows it now
+          advance(piece.to);
+          await out.flush(); // a piece is what has arrived: `tail -f | idsmith scan` shows it now
         }
       } catch (err) {
         if (!isFileError(err)) throw err;
@@ -108,33 +110,31 @@ interface Opts {
 }
 
 /**
- * The scanner over a whole block at once (one call per block, not per line), then held to the
+ * The scanner over a piece at once (one call per piece, not per line), then held to the
  * editor's per-line reading: only a kind's label may reach back across a line end, so a
  * labelled-invalid match is kept only if its line alone gives it too.
  */
-function scanBlock(block: Block, opts: Opts): ScanMatch[] {
-  const text = block.text;
-  const matches = scan(text, opts);
+function scanPiece(text: string, from: number, to: number, opts: Opts): ScanMatch[] {
+  const matches = scanRange(text, from, to, opts);
   return matches.filter((m) => {
     if (m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid')) return true;
-    const from = text.lastIndexOf('\n', m.start - 1) + 1;
-    const to = text.indexOf('\n', m.end);
-    const alone = scan(text.slice(from, to === -1 ? text.length : to), opts);
-    return alone.some((a) => a.start === m.start - from && a.end === m.end - from);
+    const lineFrom = text.lastIndexOf('\n', m.start - 1) + 1;
+    const lineTo = text.indexOf('\n', m.end);
+    const alone = scan(text.slice(lineFrom, lineTo === -1 ? text.length : lineTo), opts);
+    return alone.some((a) => a.start === m.start - lineFrom && a.end === m.end - lineFrom);
   });
 }
 
-/** The block with ` [ISO time]` after every match that holds a time. */
-function annotated(text: string, matches: readonly ScanMatch[]): string {
+/** The piece's text [from, to) with ` [ISO time]` after every match that holds a time. */
+function annotated(text: string, from: number, to: number, matches: readonly ScanMatch[]): string {
   const parts: string[] = [];
-  let from = 0;
   for (const m of matches) {
     const time = m.decoded.valid ? m.decoded.time : undefined;
     if (time === undefined) continue;
     parts.push(text.slice(from, m.end), ` [${time}]`);
     from = m.end;
   }
-  parts.push(text.slice(from));
+  parts.push(text.slice(from, to));
   return parts.join('');
 }
 

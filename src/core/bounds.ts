@@ -1,7 +1,7 @@
 import { optionsOf, requireNumber, requireText } from './args';
 import { boundsKinds, boundsSpec } from './formats/registry';
 import type { BoundsCodec, BoundsSpec } from './formats/types';
-import { parseSnowflakeEpoch } from './snowflake';
+import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
 import { formatIso } from './time';
 import { IdError } from './types';
 

@@ -4,8 +4,8 @@ import { isDecodedId } from './formats/decoded';
 import { decodeUuidBytes } from './formats/uuid';
 import { parse128 } from './represent';
 import { IdError } from './types';
-import { formatUuid } from './uuid';
-import { parseSnowflakeEpoch } from './snowflake';
+import { formatUuid } from './formats/uuid/codec';
+import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
 import type { DecodedId } from './formats/types';
 import type { Decoded } from './types';
 

@@ -3,10 +3,11 @@ import {
   base64ToBytes, base64UrlToBytes, bigIntToBytes, bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex, readHex,
 } from './bytes';
 import { IdError } from './types';
-import { parseTypeId, encodeTypeId } from './typeid';
-import { encodeUlid, isUlid, parseUlid } from './ulid';
-import { formatUuid, parseUuid } from './uuid';
-import { formatXray, parseTraceparent, parseXray } from './trace';
+import { parseTypeId, encodeTypeId } from './formats/typeid';
+import { encodeUlid, isUlid, parseUlid } from './formats/ulid';
+import { formatUuid, parseUuid } from './formats/uuid/codec';
+import { formatXray, parseXray } from './formats/xray';
+import { parseTraceparent } from './formats/traceparent';
 import { dotnetOrder } from './formats/dotnet';
 
 /** The ways a 128-bit ID can be written. */
@@ -130,18 +131,4 @@ export function to128(bytes: Uint8Array, target: Form128, prefix = ''): string {
     case 'dotnet': return bytesToHex(dotnetOrder(bytes));
     case 'traceparent': throw new IdError('UNSUPPORTED_CONVERSION', 'A traceparent also needs a parent id and flags; a trace id alone cannot be written as one.');
   }
-}
-
-/**
- * MySQL `UUID_TO_BIN(u, 1)`: time_hi_and_version and time_mid move in front of time_low, so a
- * v1 UUID's stored bytes sort by time. `fromMysqlBin` is `BIN_TO_UUID(b, 1)`.
- */
-export function toMysqlBin(uuidBytes: Uint8Array): Uint8Array {
-  const b = uuidBytes;
-  return Uint8Array.of(b[6]!, b[7]!, b[4]!, b[5]!, b[0]!, b[1]!, b[2]!, b[3]!, ...b.subarray(8, 16));
-}
-
-export function fromMysqlBin(bin: Uint8Array): Uint8Array {
-  const b = bin;
-  return Uint8Array.of(b[4]!, b[5]!, b[6]!, b[7]!, b[2]!, b[3]!, b[0]!, b[1]!, ...b.subarray(8, 16));
 }

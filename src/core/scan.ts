@@ -2,8 +2,8 @@ import { optionsOf, requireNumber, requireText } from './args';
 import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
-import { parseSnowflakeEpoch } from './snowflake';
-import { ContextReader, type KeyRule, type LayoutChoice } from './snowflakeContext';
+import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
+import { ContextReader, type KeyRule, type LayoutChoice } from './formats/snowflake/context';
 import type { IdKind, SnowflakeLayout } from './types';
 
 // Finds IDs in free text (hover, inlay hints, bulk convert/regenerate). Precision matters more
@@ -39,7 +39,7 @@ export interface ScanOptions {
   snowflakes?: boolean | 'context';
   /**
    * How snowflakes without an `epoch` get a layout from the text before them (keys, parent keys,
-   * URLs; see snowflakeContext.ts): `rules` are the user's key patterns, `before` the text that
+   * URLs; see formats/snowflake/context.ts): `rules` are the user's key patterns, `before` the text that
    * precedes `text` in its document (a hover scans one line; its parent keys are above it).
    * On by default with the built-in service words; `false` turns it off.
    */
@@ -59,7 +59,46 @@ const FLAGS: Uint8Array = (() => {
   return t;
 })();
 
-const DASH = 45, PLUS = 43, SLASH = 47, EQUALS = 61, PERCENT = 37;
+const DASH = 45, PLUS = 43, SLASH = 47, EQUALS = 61, PERCENT = 37, BACKSLASH = 92, UNDERSCORE_CODE = 95;
+
+function hexValue(c: number): number {
+  return c >= 48 && c <= 57 ? c - 48 : (c | 0x20) >= 97 && (c | 0x20) <= 102 ? (c | 0x20) - 87 : -1;
+}
+
+/**
+ * Length of the escape at `i` when it stands for a char that ends a run (`%2F`, `%22`, `\n`,
+ * `\t`, `\u003c`), else 0: URLs and JSON strings put IDs right after such escapes
+ * (`key=tenant%2F018f…`, `"failed\n018f…"`), which read as one char, not as `2F018f…`. Escapes of
+ * word chars (`%41`) never come out of an encoder and are left as they are.
+ */
+function separatorEscape(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  let len: number, code: number;
+  if (c === PERCENT) {
+    const a = hexValue(text.charCodeAt(i + 1)), b = hexValue(text.charCodeAt(i + 2));
+    if (a < 0 || b < 0) return 0;
+    len = 3;
+    code = a * 16 + b;
+  } else if (c === BACKSLASH) {
+    // An escaped backslash (`\\n`) is no escape of `n`.
+    let k = i;
+    while (k > 0 && text.charCodeAt(k - 1) === BACKSLASH) k--;
+    if ((i - k) % 2 === 1) return 0;
+    const e = text.charCodeAt(i + 1);
+    if (e === 110 || e === 116 || e === 114) return 2; // \n \t \r
+    if (e !== 117) return 0; // \uXXXX
+    code = 0;
+    for (let k2 = 2; k2 < 6; k2++) {
+      const v = hexValue(text.charCodeAt(i + k2));
+      if (v < 0) return 0;
+      code = code * 16 + v;
+    }
+    len = 6;
+  } else {
+    return 0;
+  }
+  return code < 128 && (FLAGS[code]! & WORD) !== 0 ? 0 : len;
+}
 /** How far back a kind's label may stand: `"order_ulid": "` is 15 characters. */
 const LABEL_WINDOW = 40;
 const MAX_INDEXED = 128;
@@ -68,6 +107,9 @@ interface Indexed {
   rule: ScanRule;
   kind: string;
 }
+
+/** Shortest run that can hold `a_` + a tail + `_b` for some tail rule (computed below). */
+let MIN_INNER_TAIL_RUN = MAX_INDEXED;
 
 /** The formats' rules by run length: [plain runs, runs before `next`, runs after `prev`, tails after `_`]. */
 const byLength: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
@@ -82,7 +124,10 @@ for (const f of FORMATS) {
     for (const n of rule.runLengths ?? []) (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
-    for (const n of rule.tailLengths ?? []) byTail[n]!.push({ rule, kind: f.id });
+    for (const n of rule.tailLengths ?? []) {
+      byTail[n]!.push({ rule, kind: f.id });
+      MIN_INNER_TAIL_RUN = Math.min(MIN_INNER_TAIL_RUN, n + 4);
+    }
   }
 }
 
@@ -118,8 +163,8 @@ function escapeAt(text: string, i: number): number {
 function blobAround(text: string, start: number, end: number): Blob {
   let s = start, e = end, plus = false, slash = false, segment = 0, longest = 0;
   for (;;) {
-    if (s > 0 && isBlobChar(text.charCodeAt(s - 1))) s--;
-    else if (s >= 3 && (escapeAt(text, s - 3) === PLUS || escapeAt(text, s - 3) === SLASH)) s -= 3;
+    if (s >= 3 && (escapeAt(text, s - 3) === PLUS || escapeAt(text, s - 3) === SLASH)) s -= 3;
+    else if (s > 0 && isBlobChar(text.charCodeAt(s - 1))) s--;
     else break;
   }
   for (;;) {
@@ -193,6 +238,56 @@ class Scanner implements ScanContext {
     return this.blob.base64;
   }
 
+  /**
+   * The `next` rules for the part of a run after its last `_` (`…_b9000564-fe1a-…`: a dashed
+   * UUID glued to a word by `_` is still unmistakable): the run is narrowed to that part.
+   */
+  private tryNextAfterUnderscore(rules: Indexed[], next: string): number {
+    const run = this.run;
+    const { start, end, or, and, lastUnderscore } = run;
+    let tailOr = 0, tailAnd = 0xff;
+    for (let k = lastUnderscore + 1; k < end; k++) {
+      const f = FLAGS[this.text.charCodeAt(k)]!;
+      tailOr |= f;
+      tailAnd &= f;
+    }
+    run.start = lastUnderscore + 1;
+    run.or = tailOr;
+    run.and = tailAnd;
+    run.lastUnderscore = -1;
+    const hit = this.tryRules(rules, tailAnd, next);
+    run.start = start;
+    run.or = or;
+    run.and = and;
+    run.lastUnderscore = lastUnderscore;
+    return hit;
+  }
+
+  /**
+   * The `tail` rules for a part between two `_` of a run (`user_01h4…_del`): TypeID's own `_`
+   * separates its prefix, and one more `_` after it does not make it a longer token.
+   */
+  private tryInnerTails(): number {
+    const run = this.run;
+    const { end, lastUnderscore } = run;
+    const text = this.text;
+    let sep = text.indexOf('_', run.start);
+    let found = -1;
+    while (found < 0 && sep >= 0 && sep < lastUnderscore) {
+      const next = text.indexOf('_', sep + 1);
+      const rules = byTail[next - sep - 1];
+      if (rules !== undefined && rules.length > 0) {
+        run.end = next;
+        run.lastUnderscore = sep;
+        found = this.tryRules(rules, run.and);
+      }
+      sep = next;
+    }
+    run.end = end;
+    run.lastUnderscore = lastUnderscore;
+    return found;
+  }
+
   /** The first rule in `rules` that finds an ID at the current run; the scan resumes after it. */
   private tryRules(rules: Indexed[], and: number, next?: string, prev?: string): number {
     for (const { rule, kind } of rules) {
@@ -209,15 +304,16 @@ class Scanner implements ScanContext {
     return -1;
   }
 
-  scan(): ScanMatch[] {
+  /** Matches starting in [from, to); rules may read the text on either side (context, blobs, labels). */
+  scan(from = 0, to = this.text.length): ScanMatch[] {
     const text = this.text;
     const n = text.length;
     const run = this.run;
-    let i = 0;
-    while (i < n) {
+    let i = from;
+    while (i < to) {
       const c = text.charCodeAt(i);
       if (c >= 128 || (FLAGS[c]! & WORD) === 0) {
-        i++;
+        i += c === PERCENT || c === BACKSLASH ? separatorEscape(text, i) || 1 : 1;
         continue;
       }
       const start = i;
@@ -237,12 +333,15 @@ class Scanner implements ScanContext {
       run.or = or;
       run.and = and;
       run.lastUnderscore = lastUnderscore;
-      const nextRules = byLengthNext[len]!;
-      if (nextRules.length > 0 && i < n && nextCodes[text.charCodeAt(i) & 127] === 1) {
-        const end = this.tryRules(nextRules, and, text[i]);
-        if (end >= 0) {
-          i = end;
-          continue;
+      if (i < n && nextCodes[text.charCodeAt(i) & 127] === 1) {
+        const glued = lastUnderscore >= 0;
+        const nextRules = byLengthNext[glued ? i - lastUnderscore - 1 : len]!;
+        if (nextRules.length > 0) {
+          const end = glued ? this.tryNextAfterUnderscore(nextRules, text[i]!) : this.tryRules(nextRules, and, text[i]);
+          if (end >= 0) {
+            i = end;
+            continue;
+          }
         }
       }
       if (start > 0 && prevCodes[text.charCodeAt(start - 1) & 127] === 1 && byLengthPrev[len]!.length > 0) {
@@ -256,6 +355,7 @@ class Scanner implements ScanContext {
       if (lastUnderscore >= 0) {
         const tail = i - lastUnderscore - 1;
         if (byTail[tail]!.length > 0) end = this.tryRules(byTail[tail]!, and);
+        if (end < 0 && text.charCodeAt(start) !== UNDERSCORE_CODE && len >= MIN_INNER_TAIL_RUN) end = this.tryInnerTails();
       } else if (byLength[len]!.length > 0) {
         end = this.tryRules(byLength[len]!, and);
       }
@@ -270,6 +370,16 @@ export function scan(text: string, opts: ScanOptions = {}): ScanMatch[] {
   requireText(text, 'the text to scan');
   opts = optionsOf(opts, 'the scan options');
   return new Scanner(text, opts).scan();
+}
+
+/**
+ * The IDs that start in [from, to) of `text`, found as `scan(text)` finds them when its scan
+ * reaches `from` between runs (at a line start, or after a char that ends a run): the text
+ * around the range is context (labels, base64 blobs, the keys naming a snowflake's layout), so
+ * a long input scanned in pieces gives what one scan of it gives.
+ */
+export function scanRange(text: string, from: number, to: number, opts: ScanOptions = {}): ScanMatch[] {
+  return new Scanner(text, opts).scan(from, to);
 }
 
 /** The ID whose text covers `offset` (a cursor just after an ID still counts). */

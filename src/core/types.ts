@@ -7,35 +7,11 @@
  */
 export type IdKind = string;
 
-/** Kinds that can be generated (the CLI's `new KIND` and the insert command's `kind`). */
-export type GenKind =
-  | 'ulid'
-  | 'uuid' // = uuidv4
-  | 'uuidv1'
-  | 'uuidv3'
-  | 'uuidv4'
-  | 'uuidv5'
-  | 'uuidv6'
-  | 'uuidv7'
-  | 'snowflake'
-  | 'ksuid'
-  | 'objectid'
-  | 'typeid'
-  | 'nanoid'
-  | 'tsid'
-  | 'xid'
-  | 'tid'
-  | 'cuid2';
-
-export const GEN_KINDS: readonly GenKind[] = [
-  'ulid', 'uuid', 'uuidv1', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv6', 'uuidv7',
-  'snowflake', 'ksuid', 'objectid', 'typeid', 'nanoid', 'tsid', 'xid', 'tid', 'cuid2',
-];
-
-/** Kinds whose generated IDs sort by creation time (text order = time order). */
-export const TIME_ORDERED_KINDS: readonly GenKind[] = [
-  'ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid',
-];
+/**
+ * A kind that can be generated (the CLI's `new KIND`, the insert command's `kind`): the `kind`
+ * of a `GeneratorSpec` some format lists (`generatorKinds()` gives them in registry order).
+ */
+export type GenKind = string;
 
 export type FieldValue = string | number | boolean;
 

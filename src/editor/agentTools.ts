@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { convert, generate, generatorKinds, inspect, parseTimeInput, type Decoded, type GenKind } from '../core';
-import { decodeContext } from './decode/context';
+import { decodeContext } from './shared/decodeContext';
 import { generateOptions } from './insert/options';
 import { errorMessage } from './shared/outcome';
 import { settings } from './shared/settings';

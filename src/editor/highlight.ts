@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { bytesToBigInt, bytesToHex, encodeUlid, parse128, type ScanMatch } from '../core';
-import { decodeContext } from './decode/context';
-import { idUnder } from './decode/locate';
+import { decodeContext } from './shared/decodeContext';
+import { idUnder } from './shared/locate';
 import { settings } from './shared/settings';
 
 // With the cursor on an ID, every occurrence of the same value in the visible part of the

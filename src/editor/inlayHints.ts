@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { describeChoice, layoutLabel, scan, type ScanMatch, type ScanOptions } from '../core';
-import { kindName } from './decode/card';
-import { decodeContext, scanOptions } from './decode/context';
-import { CONTEXT_CHARS, textAbove } from './decode/locate';
+import { kindName } from './shared/card';
+import { decodeContext, scanOptions } from './shared/decodeContext';
+import { CONTEXT_CHARS, textAbove } from './shared/locate';
 import { onDidChangeSettings, settings } from './shared/settings';
 
 // Creation times after IDs, for the range the editor asks about (the visible lines), off by

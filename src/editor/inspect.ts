@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import {
   formatById, inspect, inspectId, isDecodedId, layoutFromContext, parseSnowflakeEpoch, type Decoded, type LayoutChoice,
 } from '../core';
-import { buildCard, kindName } from './decode/card';
-import { documentMarkdown } from './decode/cardMarkdown';
+import { buildCard, kindName } from './shared/card';
+import { documentMarkdown } from './shared/cardMarkdown';
 import { Commands } from './shared/commands';
-import { decodeContext, type DecodeContext } from './decode/context';
-import { idUnder, inspectArg, textAbove, type InspectArg } from './decode/locate';
+import { decodeContext, type DecodeContext } from './shared/decodeContext';
+import { idUnder, inspectArg, textAbove, type InspectArg } from './shared/locate';
 import { settings } from './shared/settings';
 import { Cancelled, CommandFailure, command } from './shared/outcome';
 import { debugVariableOf, idTextOf } from './debug/variableArg';

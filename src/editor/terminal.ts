@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { describeChoice, layoutLabel, scan, type ScanMatch } from '../core';
-import { buildCard } from './decode/card';
+import { buildCard } from './shared/card';
 import { Commands } from './shared/commands';
-import { decodeContext, scanOptions } from './decode/context';
-import { inspectArg } from './decode/locate';
+import { decodeContext, scanOptions } from './shared/decodeContext';
+import { inspectArg } from './shared/locate';
 import { settings } from './shared/settings';
 
 // IDs in terminal output (docker logs, kubectl logs, test runs) become links: the tooltip says

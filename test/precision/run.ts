@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { scan, type ScanMatch } from '../../src/core';
+import { scan, type ScanMatch } from '../../src/core/scan';
 import { loadCorpus, type CorpusFile } from './corpus';
 
 const { values: args } = parseArgs({

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { convert, convertTargetsFor, CONVERT_TARGETS } from '../../src/core/convert';
-import { fromMysqlBin, parse128, to128, toMysqlBin, type Form128 } from '../../src/core/represent';
-import { formatUuid, parseUuid, uuidVersion, v1ToV6, v6ToV1 } from '../../src/core/uuid';
+import { parse128, to128, type Form128 } from '../../src/core/represent';
+import { fromMysqlBin, toMysqlBin } from '../../src/core/formats/uuid/codec';
+import { formatUuid, parseUuid, uuidVersion, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
 import { code, VECTORS } from './helpers';
 
 const ULID = VECTORS.ULID;

@@ -7,11 +7,11 @@ import { TypeID } from 'typeid-js';
 import { decodeTime, isValid as ulidIsValid, monotonicFactory, ulid, ulidToUUID, uuidToULID } from 'ulid';
 import * as uuidLib from 'uuid';
 import { bytesToHex } from '../../src/core/bytes';
-import { encodeKsuid, isKsuid, KsuidGenerator, parseKsuid } from '../../src/core/ksuid';
-import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/objectid';
-import { encodeTypeId, parseTypeId } from '../../src/core/typeid';
-import { encodeUlid, isUlid, parseUlid, UlidGenerator } from '../../src/core/ulid';
-import { formatUuid, isUuid, parseUuid, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/uuid';
+import { encodeKsuid, isKsuid, KsuidGenerator, parseKsuid } from '../../src/core/formats/ksuid';
+import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/formats/objectid';
+import { encodeTypeId, parseTypeId } from '../../src/core/formats/typeid';
+import { encodeUlid, isUlid, parseUlid, UlidGenerator } from '../../src/core/formats/ulid';
+import { formatUuid, isUuid, parseUuid, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
 import { decodeKsuid, decodeObjectId, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 
 const N = 2000;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { generate } from '../../src/core/generate';
-import { GEN_KINDS, TIME_ORDERED_KINDS, type GenKind, type RandomSource } from '../../src/core/types';
+import { GEN_KINDS, TIME_ORDERED_KINDS, type GenKind, type RandomSource } from '../../src/core';
 import { decodeKsuid, decodeObjectId, decodeSnowflake, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 import { code } from './helpers';
 

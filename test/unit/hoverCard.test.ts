@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { SNOWFLAKE_PRESETS, idAt, inspect, parseKeyRules } from '../../src/core';
-import { buildCard, type Card } from '../../src/editor/decode/card';
-import { documentMarkdown, hoverMarkdown } from '../../src/editor/decode/cardMarkdown';
-import type { DecodeContext } from '../../src/editor/decode/context';
-import { zonedTime } from '../../src/editor/decode/zonedTime';
+import { buildCard, type Card } from '../../src/editor/shared/card';
+import { documentMarkdown, hoverMarkdown } from '../../src/editor/shared/cardMarkdown';
+import type { DecodeContext } from '../../src/editor/shared/decodeContext';
+import { zonedTime } from '../../src/editor/shared/zonedTime';
 
 // The card model behind hover and inspect, on the reference vectors, without an editor. The
 // rendered hover in a real editor is checked by test/integration/hover.test.ts.

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { code, commandLink, text } from '../../src/editor/shared/markdown';
-import { zonedTime } from '../../src/editor/decode/zonedTime';
+import { zonedTime } from '../../src/editor/shared/zonedTime';
 
 // The hover's safety rests on these escapes, so they are checked against hostile input here;
 // the integration suite checks the rendered hover in a real editor.

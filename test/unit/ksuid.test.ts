@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { encodeKsuid, isKsuid, KSUID_MAX, KsuidGenerator, parseKsuid } from '../../src/core/ksuid';
+import { encodeKsuid, isKsuid, KSUID_MAX, KsuidGenerator, parseKsuid } from '../../src/core/formats/ksuid';
 import { bytesToBigInt, bytesToHex } from '../../src/core/bytes';
 import { type RandomSource } from '../../src/core/types';
 import { decodeKsuid } from '../../src/core';

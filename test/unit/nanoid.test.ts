@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { nanoid, NANOID_ALPHABET } from '../../src/core/nanoid';
+import { nanoid, NANOID_ALPHABET } from '../../src/core/formats/nanoid';
 import { IdError } from '../../src/core/types';
 
 describe('nanoid', () => {
@@ -24,6 +24,6 @@ describe('nanoid', () => {
   });
 
   it('refuses sizes out of range', () => {
-    for (const bad of [0, -1, 1.5, 1025]) assert.throws(() => nanoid(bad), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT');
+    for (const bad of [0, 1, -1, 1.5, 256, 1025]) assert.throws(() => nanoid(bad), (e: unknown) => e instanceof IdError && e.code === 'INVALID_ARGUMENT');
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/objectid';
+import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/formats/objectid';
 import { type RandomSource } from '../../src/core/types';
 import { decodeObjectId } from '../../src/core';
 import { code } from './helpers';

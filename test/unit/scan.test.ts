@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { idAt, scan, type ScanOptions } from '../../src/core/scan';
-import { SNOWFLAKE_PRESETS } from '../../src/core/snowflake';
+import { SNOWFLAKE_PRESETS } from '../../src/core/formats/snowflake/layouts';
 import { VECTORS } from './helpers';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -170,6 +170,100 @@ describe('scan', () => {
         }
         assert.deepEqual(scan(text, { now: NOW }).map((m) => [m.start, m.text]), expected);
       }), { numRuns: 300 });
+    });
+  });
+
+  describe('IDs behind escapes (issue 22 item 6)', () => {
+    const U7 = '018f3c3e-8f2a-7c3e-9a1b-2c3d4e5f6a7b';
+    const cases: Array<[string, string, Array<[string, string]>]> = [
+      ['a percent-encoded path', `key=tenant%2F${U7}%2Fdata.json`, [['uuid', U7]]],
+      ['percent-encoded JSON in a query', `filter=%7B%22user%22%3A%22${U7}%22%7D`, [['uuid', U7]]],
+      ['a JSON \\n escape', `"failed\\n${U7}"`, [['uuid', U7]]],
+      ['a JSON \\t escape before a ULID', `"at\\t${ULID}\\r\\n"`, [['ulid', ULID]]],
+      ['an escaped quote', `"id=\\"${ULID}\\""`, [['ulid', ULID]]],
+      ['a \\u escape of <', `\\u003c${ULID}\\u003e`, [['ulid', ULID]]],
+      ['lower-case percent escapes', `a%2f${KSUID}%2fb`, [['ksuid', KSUID]]],
+    ];
+    for (const [what, text, expected] of cases) {
+      it(what, () => {
+        assert.deepEqual(found(text), expected);
+        assertOffsets(text);
+      });
+    }
+
+    it('an escaped backslash before n is no escape, and escapes of word chars join the run', () => {
+      assert.deepEqual(found(`C:\\\\n${ULID}`), []);
+      assert.deepEqual(found(`%41${ULID}`), []);
+    });
+
+    it('keeps the base64 rules: percent-encoded + and / still join a blob', () => {
+      assert.deepEqual(found(`sig=MIIBIjANBgkqhkiG9w0B%2B${KSUID}%2FAQ8AMIIBCgKCAQEA`), []);
+    });
+  });
+
+  describe('unmistakable shapes glued by _ (issue 22 item 19)', () => {
+    const U4 = 'b9000564-fe1a-409b-b8cc-1e88b294cd1d';
+    const XRAY = '1-5759e988-bd862e3fe1be46a994272793';
+    const TP = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const cases: Array<[string, string, Array<[string, string]>]> = [
+      ['a UUID with a _suffix', `gs://b/instances/${U4}_del`, [['uuid', U4]]],
+      ['a UUID with a prefix_', `instance_${U4}.json`, [['uuid', U4]]],
+      ['a UUID between two words', `old_${U4}_bak`, [['uuid', U4]]],
+      ['an X-Ray trace ID with a prefix_ and a _suffix', `root_${XRAY}_sampled`, [['xray', XRAY]]],
+      ['a traceparent with a prefix_ and a _suffix', `tp_${TP}_x`, [['traceparent', TP]]],
+      ['a TypeID with a _suffix', `${TYPEID}_del`, [['typeid', TYPEID]]],
+      ['a TypeID with a longer prefix', `old_${TYPEID}`, [['typeid', `old_${TYPEID}`]]],
+      ['a UUID after a TypeID-like prefix is a UUID', `user_${U4}`, [['uuid', U4]]],
+    ];
+    for (const [what, text, expected] of cases) {
+      it(what, () => {
+        assert.deepEqual(found(text), expected);
+        assertOffsets(text);
+      });
+    }
+
+    it('a word glued without _ still makes a longer token', () => {
+      assert.deepEqual(found(`${U4}x`), []);
+      assert.deepEqual(found(`x${U4.slice(0, 8)}${U4.slice(8)}`), []);
+      assert.deepEqual(found(`${XRAY}x x${XRAY}`), []);
+      assert.deepEqual(found(`${TP}0 x${TP}`).filter(([kind]) => kind === 'traceparent'), []);
+      assert.deepEqual(found('MAX_RETRIES_01ARYZ6S41TSV4RRFFQ69G5FAV_TOTAL'), []);
+    });
+  });
+
+  describe('bare numbers need more than a plausible date (issue 22 item 18)', () => {
+    // From package docs, Perl and Python libraries on a Debian machine, and bit masks in logs.
+    const patterns = [
+      '123456789123456789', '123456789743222111', '999999998000000000', '999999998000000001',
+      '900000000000000009', '900000000000000007', '576460752303423487', '9223372036854775807',
+      '3305723134637787565', '1152921504606846975', '987654321012345678', '121212121212121212',
+    ];
+    for (const n of patterns) {
+      it(`${n} is no snowflake in free text`, () => assert.deepEqual(found(`x = ${n};`), []));
+    }
+
+    it('real snowflakes are still found, bare and in context', () => {
+      // Discord, Sapphire docs, tsid-ts docs, a Discord badge: every snowflake of the precision corpus kind.
+      for (const n of [DISCORD, '1147436445783560193', '737141877803057244', '1056191128120082432', '254360814063058944', '38352658567418867']) {
+        assert.deepEqual(found(`id ${n} ok`), [['snowflake', n]], n);
+      }
+    });
+
+    it('a layout named by the user or the context still reads a patterned number', () => {
+      const n = '123456789123456789';
+      assert.deepEqual(found(`"discord_id": "${n}"`), [['snowflake', n]]);
+      assert.deepEqual(found(`x = ${n};`, { epoch: 'discord' }), [['snowflake', n]]);
+    });
+
+    it('rejects few random snowflakes, with full or empty low fields (under 1 in 1,000)', () => {
+      let lost = 0, total = 0;
+      const uniform = (min: number, max: number) => fc.noBias(fc.integer({ min, max }));
+      fc.assert(fc.property(uniform(Date.UTC(2016, 0, 1), NOW - 86_400_000), fc.oneof(uniform(0, (1 << 22) - 1), uniform(0, 7)), (ms, low) => {
+        const n = String((BigInt(ms - SNOWFLAKE_PRESETS.discord.epochMs) << 22n) | BigInt(low));
+        total++;
+        if (found(n).length === 0) lost++;
+      }), { numRuns: 5000, seed: 22 });
+      assert.ok(lost * 1000 < total, `${lost} of ${total}`);
     });
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DiscordSnowflake, TwitterSnowflake } from '@sapphire/snowflake';
-import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflake, resolveEpoch } from '../../src/core/snowflake';
+import { SNOWFLAKE_PRESETS, SnowflakeGenerator, parseSnowflake, resolveEpoch } from '../../src/core/formats/snowflake/layouts';
 import { IdError } from '../../src/core/types';
 import { IdFactory, decodeSnowflake, generate, inspect, parseSnowflakeEpoch, scan, snowflakeCandidates } from '../../src/core';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../../src/core/typeid';
-import { formatUuid, parseUuid } from '../../src/core/uuid';
+import { encodeTypeId, isTypeId, parseTypeId, validateTypeIdPrefix } from '../../src/core/formats/typeid';
+import { formatUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 import { IdError } from '../../src/core/types';
 import { decodeTypeId } from '../../src/core';
 import { code, VECTORS } from './helpers';

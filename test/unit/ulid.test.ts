@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { encodeUlid, isUlid, parseUlid, ulidTime, UlidGenerator } from '../../src/core/ulid';
-import { formatUuid } from '../../src/core/uuid';
+import { encodeUlid, isUlid, parseUlid, ulidTime, UlidGenerator } from '../../src/core/formats/ulid';
+import { formatUuid } from '../../src/core/formats/uuid/codec';
 import { IdError, type RandomSource } from '../../src/core/types';
 import { decodeUlid } from '../../src/core';
 import { code, constant } from './helpers';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, uuidV5, uuidVariant, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/uuid';
+import { formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, uuidV5, uuidVariant, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
 import { IdError } from '../../src/core/types';
 import { decodeUuid } from '../../src/core';
 import { code, constant } from './helpers';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isKsuid, parseKsuid } from '../../src/core/ksuid';
-import { isObjectId, parseObjectId } from '../../src/core/objectid';
-import { isTypeId, parseTypeId } from '../../src/core/typeid';
-import { isUlid, parseUlid } from '../../src/core/ulid';
-import { isUuid, parseUuid } from '../../src/core/uuid';
+import { isKsuid, parseKsuid } from '../../src/core/formats/ksuid';
+import { isObjectId, parseObjectId } from '../../src/core/formats/objectid';
+import { isTypeId, parseTypeId } from '../../src/core/formats/typeid';
+import { isUlid, parseUlid } from '../../src/core/formats/ulid';
+import { isUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 
 // The non-throwing isX checks are written apart from parseX for speed; they must agree on
 // near-miss text (right length, mostly right alphabet).

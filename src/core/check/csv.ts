@@ -1,8 +1,12 @@
+import { FIELD_MAX, type Reader, type Sink } from './types';
+
 // A small RFC 4180 reader: quoted fields (with "" inside), CR, LF and CRLF line ends, any
 // one-character delimiter. It reports where each field's text is, so a problem points at the
 // characters in the file rather than at a parsed copy. It reads text in pieces of any size and
 // holds only the field being read (at most FIELD_MAX characters of it), so a file of any size
 // is read in constant memory.
+
+export { FIELD_MAX, type Reader };
 
 export interface CsvField {
   /** The field's value, quotes removed and "" unescaped (its first FIELD_MAX characters when longer). */
@@ -14,19 +18,8 @@ export interface CsvField {
   verbatim: boolean;
 }
 
-/** Longer fields keep only this many characters: no ID, label or header name is this long. */
-export const FIELD_MAX = 4096;
 /** The first record is held (it may be a header) for at most this many fields; the rest follow one by one. */
 export const HELD_FIELDS_MAX = 4096;
-
-/** Reads text given in pieces: `read` takes the source from `base` on, as far as it goes. */
-export interface Reader {
-  /**
-   * Reads what `text` (the source from offset `base` on) holds past what was read before;
-   * `final` when no text follows. Returns the first offset whose text it may still need.
-   */
-  read(text: string, base: number, final: boolean): number;
-}
 
 const enum S { RecordStart, FieldStart, Unquoted, Quoted, QuoteSeen, Trailing, AfterField, AfterCr }
 
@@ -225,4 +218,19 @@ export function readCsv(text: string, delimiter: string, onRow: (fields: CsvFiel
   reader.read(text, 0, true);
   const blank = fields.length === 1 && fields[0]!.value === '' && fields[0]!.end === fields[0]!.start;
   if (fields.length > 0 && !blank) onRow(fields, row);
+}
+
+/** The checker's reader of a delimited file: a first row without IDs names the columns. */
+export function delimitedReader(c: Sink, delimiter: string): Reader {
+  let header: string[] | undefined;
+  const value = (f: CsvField, i: number) => {
+    const name = header?.[i];
+    c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
+  };
+  return new CsvReader(delimiter.charCodeAt(0), value, (fields) => {
+    // A first row without any ID in it is a header naming the columns.
+    const hasId = fields.some((f) => c.probe(f.value));
+    if (!hasId) header = fields.map((f) => f.value.trim());
+    else fields.forEach(value);
+  });
 }

@@ -1,4 +1,5 @@
-import { FIELD_MAX, type Reader } from './csv';
+import { candidate, segment } from './paths';
+import { FIELD_MAX, type Reader, type Sink } from './types';
 
 // A streaming JSON(C) tokenizer for the checker: it reads text in pieces of any size and tells
 // its listener where objects, arrays, property names and scalar values are, as jsonc-parser's
@@ -229,4 +230,61 @@ const SIMPLE: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b'
 
 function unescape(raw: string): string {
   return raw.replace(/\\(u[0-9A-Fa-f]{4}|.)/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : SIMPLE[e] ?? e));
+}
+
+// The listener's own path stack: the path string is rebuilt only when the structure changes,
+// not for every value (a 10 MB fixture has hundreds of thousands of values).
+export class JsonPaths implements JsonListener {
+  private readonly segs: string[] = [];
+  private readonly keys: (string | undefined)[] = [];
+  private key: string | undefined;
+  private path: string | undefined;
+
+  constructor(private readonly c: Sink) {}
+
+  private current(): string {
+    return (this.path ??= '$' + this.segs.join(''));
+  }
+
+  objectBegin(): void {
+    this.segs.push('');
+    this.keys.push(this.key);
+    this.path = undefined;
+  }
+
+  property(name: string): void {
+    if (this.segs.length === 0) return;
+    this.segs[this.segs.length - 1] = segment(name);
+    this.key = name;
+    this.path = undefined;
+  }
+
+  objectEnd(): void {
+    this.segs.pop();
+    this.key = this.keys.pop();
+    this.path = undefined;
+  }
+
+  arrayBegin(): void {
+    this.segs.push('[*]');
+    this.keys.push(this.key);
+    this.path = undefined;
+  }
+
+  arrayEnd(): void {
+    this.objectEnd();
+  }
+
+  scalar(value: string, start: number, length: number, verbatim: boolean, isString: boolean): void {
+    if (!candidate(length)) return;
+    this.c.value(value, start, verbatim, this.current(), this.key);
+    void isString;
+  }
+
+  reset(): void {
+    this.segs.length = 0;
+    this.keys.length = 0;
+    this.key = undefined;
+    this.path = undefined;
+  }
 }

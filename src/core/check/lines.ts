@@ -1,4 +1,4 @@
-import type { CheckPosition } from './index';
+import type { CheckPosition } from './types';
 
 // Line and column of an offset, for text that arrives in pieces and is dropped once read. The
 // readers ask for offsets in (nearly) increasing order, so a cursor walks forward over the text

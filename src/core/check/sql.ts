@@ -1,4 +1,4 @@
-import { FIELD_MAX, type Reader } from './csv';
+import { FIELD_MAX, type Reader, type Sink } from './types';
 
 // Finds the value tuples of `INSERT … VALUES (…), (…)` statements with a tokenizer that knows
 // SQL's quotes ('…' with '' escapes, "…", `…`, [...]), comments (-- to end of line, /* … */)
@@ -288,4 +288,13 @@ export function readSqlTuples(text: string, onTuple: (tuple: SqlTuple) => void):
     values = [];
   });
   reader.read(text, 0, true);
+}
+
+/** The checker's reader of SQL: each tuple position is a column, named by the statement's column list. */
+export function sqlReader(c: Sink): Reader {
+  return new SqlReader((v, i, table, columns) => {
+    if (!v) return;
+    const name = columns?.[i];
+    c.value(v.value, v.start, v.verbatim, `${table || 'INSERT'} (${name ?? `value ${i + 1}`})`, name);
+  });
 }

@@ -1,5 +1,3 @@
-import { checkUlidTime } from '../ulid';
-
 // Byte and text helpers the formats' bounds codecs share: the lowest or highest value at a time.
 
 /** Fills `bytes` from `from` with 0x00 (lowest) or 0xff (highest). */
@@ -19,16 +17,6 @@ export function put32(bytes: Uint8Array, n: number): void {
   bytes[1] = (n >>> 16) & 0xff;
   bytes[2] = (n >>> 8) & 0xff;
   bytes[3] = n & 0xff;
-}
-
-/** The lowest or highest UUID v7 bytes at `ms`. */
-export function v7Bytes(ms: number, high: boolean): Uint8Array {
-  checkUlidTime(ms);
-  const b = fill(new Uint8Array(16), 6, high);
-  put48(b, ms);
-  b[6] = 0x70 | (b[6]! & 0x0f);
-  b[8] = 0x80 | (b[8]! & 0x3f);
-  return b;
 }
 
 /** Pads `prefix` to `length` with `lo`/`hi`, keeping fixed characters (UUID dashes) in place. */

@@ -1,6 +1,6 @@
 import { isoFromMs } from '../iso';
 import { IdError, type Decoded, type FieldValue, type IdErrorCode, type SnowflakeCandidate, type UuidVariant } from '../types';
-import { describeChoice, type LayoutChoice } from '../snowflakeContext';
+import { describeChoice, type LayoutChoice } from './snowflake/context';
 import type { DecodedId, FormatModule } from './types';
 
 // The one object a decode produces. Its ISO time text is made the first time something reads

@@ -1,13 +1,11 @@
 import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../bytes';
-import { requireText, shown } from '../args';
-import type { GenerateOptions } from '../generate';
 import { IdError, type GenKind } from '../types';
 import { Id, PLAUSIBLE_FUTURE_MS } from './decoded';
 import { cuid } from './cuid';
-import { cuid2 } from './cuid2';
+import { cuid2Format as cuid2 } from './cuid2';
 import { dotnet } from './dotnet';
 import { ksuid } from './ksuid';
-import { nanoid } from './nanoid';
+import { nanoidFormat as nanoid } from './nanoid';
 import { objectid } from './objectid';
 import { pushid } from './pushid';
 import { scru128 } from './scru128';
@@ -16,7 +14,7 @@ import { tid } from './tid';
 import { traceparent } from './traceparent';
 import { tsid } from './tsid';
 import { typeid } from './typeid';
-import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GenerateRequest, GeneratorSpec, Representation } from './types';
+import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GeneratorSpec, Representation } from './types';
 import { ulid } from './ulid';
 import { uuid } from './uuid';
 import { xid } from './xid';
@@ -64,6 +62,12 @@ export function formatLabel(id: string): string {
 export function generatorKinds(): GenKind[] {
   return [...GENERATORS.keys()] as GenKind[];
 }
+
+/** Every kind that can be generated (the registry's list, kept under its first name). */
+export const GEN_KINDS: readonly GenKind[] = generatorKinds();
+
+/** Kinds whose generated IDs sort by creation time (text order = time order): the ascending generators. */
+export const TIME_ORDERED_KINDS: readonly GenKind[] = GEN_KINDS.filter((k) => GENERATORS.get(k)!.ascending);
 
 /** Kinds whose IDs hold a time that can be chosen (`--time`, "Insert ID at Time…"). */
 export function timedKinds(): GenKind[] {
@@ -234,21 +238,4 @@ export function idOfBytes(bytes: Uint8Array, input: string): DecodedId {
   const f = bytes.length === 16 ? uuid : undefined;
   if (!f) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes.length}.`);
   return new Id(f, input, true, {}, bytes);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Generation
-
-/** Generator options; `epoch` in any form `parseSnowflakeEpoch` reads (a parsed layout included). */
-export type GeneratorOptions = Omit<GenerateOptions, 'epoch'> & { epoch?: unknown };
-
-/**
- * `count` new IDs of `kind` (any generator a format declares). Time-ordered kinds come out
- * strictly ascending, within a call and across calls; state lives with each format's generator.
- */
-export function generate(kind: string, opts: GeneratorOptions = {}): string[] {
-  requireText(kind, 'the kind of ID');
-  const spec = GENERATORS.get(kind);
-  if (!spec) throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(kind)}; use one of ${generatorKinds().join(', ')}.`);
-  return spec.generate((opts as { count?: number }).count ?? 1, opts as GenerateRequest);
 }

@@ -1,6 +1,5 @@
 import { requireText } from '../args';
 import { RandomPool } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
@@ -242,8 +241,13 @@ export const tid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'tid', label: 'TID (atproto)', detail: 'Bluesky record keys: µs time + clock id, 13 chars base32-sortable', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('tid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new TidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{ kind: 'tid', label: 'TID (atproto)', detail: '1 ms resolution (the µs are spanned); text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
+  // No label: `tid` is as often a thread or tenant id.
+  check: { timeOrdered: true },
 };

@@ -1,7 +1,6 @@
 import { requireText } from '../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
-import { parseTraceparent } from '../trace';
-import type { FieldValue } from '../types';
+import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from '../bytes';
+import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
@@ -12,9 +11,40 @@ import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, ty
 // of 1 in 4 billion. X-Ray-style ids (seconds, then 96 random bits) cannot be told apart from
 // random ones (about 1 random id in 7 starts with a plausible time), so none is claimed there.
 
+const HEX_ALLOWED = 'the hex digits 0-9 and a-f';
+
+export interface Traceparent {
+  version: string;
+  /** The 16 trace-id bytes. */
+  traceId: Uint8Array;
+  parentId: string;
+  flags: number;
+}
+
+/**
+ * A `traceparent` header value (W3C Trace Context level 1/2): version 00 is exactly 55 chars;
+ * the spec forbids version ff and all-zero trace or parent ids. Hex in either case is read.
+ */
+export function parseTraceparent(text: string): Traceparent {
+  if (text.length !== 55) throw new IdError('INVALID_LENGTH', `A traceparent has 55 characters (00-<32 hex>-<16 hex>-<2 hex>); got ${text.length}.`);
+  if (text[2] !== '-' || text[35] !== '-' || text[52] !== '-') {
+    throw new IdError('INVALID_CHARACTER', 'A traceparent is written 00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>, with dashes at positions 3, 36 and 53.');
+  }
+  const head = new Uint8Array(1), traceId = new Uint8Array(16), parent = new Uint8Array(8), flags = new Uint8Array(1);
+  let bad = readHex(text, 0, head);
+  if (bad < 0) bad = readHex(text, 3, traceId);
+  if (bad < 0) bad = readHex(text, 36, parent);
+  if (bad < 0) bad = readHex(text, 53, flags);
+  if (bad >= 0) throw new IdError('INVALID_CHARACTER', badCharMessage('A traceparent', text, bad, HEX_ALLOWED));
+  if (head[0] === 0xff) throw new IdError('INVALID_CHARACTER', 'Version ff of traceparent is invalid (W3C Trace Context).');
+  if (traceId.every((x) => x === 0)) throw new IdError('INVALID_CHARACTER', 'A traceparent trace id of all zeros is invalid (W3C Trace Context).');
+  if (parent.every((x) => x === 0)) throw new IdError('INVALID_CHARACTER', 'A traceparent parent id of all zeros is invalid (W3C Trace Context).');
+  return { version: text.slice(0, 2).toLowerCase(), traceId, parentId: bytesToHex(parent), flags: flags[0]! };
+}
+
 /** Datadog's tracers generate 128-bit trace ids since 2023; 2020 leaves room for early adopters. */
 const DATADOG_FROM = Date.UTC(2020, 0, 1);
-const DASH = 45;
+const DASH = 45, UNDERSCORE = 95;
 const HEX_VALUES = HEX_VALUES_IMPORT;
 
 /** Bytes and fields are made when read: the scanner usually needs only validity and time. */
@@ -100,7 +130,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const t = text.slice(s, e);
   if (!STRICT.test(t) && !STRICT_UPPER.test(t)) return undefined;
   const after = text.charCodeAt(e);
-  if (after === DASH || (after < 128 && /\w/.test(text[e]!))) return undefined;
+  if (after === DASH || (after !== UNDERSCORE && after < 128 && /\w/.test(text[e]!))) return undefined;
   if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;
   const d = read(t);
   return d.valid ? { start: s, end: e, decoded: d } : undefined;

@@ -1,7 +1,6 @@
 import { requireText } from '../args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, writeCrockfordCodes } from '../crockford';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type RandomSource } from '../types';
@@ -227,10 +226,14 @@ export const tsid: FormatModule = {
   representations: REPRESENTATIONS,
   generators: [{
     kind: 'tsid', label: 'TSID', detail: 'time-ordered, ms since 2020, 13 chars Crockford base32', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('tsid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new TsidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{
     kind: 'tsid', label: 'TSID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS,
   }],
   time: { minMs: TSID_EPOCH_MS, maxMs: TSID_EPOCH_MS + TIME_MAX, resolutionMs: 1, plausibleFromMs: TSID_EPOCH_MS },
+  check: { labels: [['tsid']], timeOrdered: true },
 };

@@ -1,18 +1,91 @@
-import { requireText } from '../args';
-import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford } from '../crockford';
-import { generate, type GenerateOptions } from '../generate';
-import { encodeTypeId, parseTypeId, validateTypeIdPrefix } from '../typeid';
-import { ulidTime } from '../ulid';
-import { clampCrockford, pad, v7Bytes } from './boundsText';
-import { formatUuid } from '../uuid';
+import { requireBytes, requireText, shown } from '../args';
+import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
+import { repeat } from '../timeline';
+import { IdError } from '../types';
+import { clampCrockford, pad } from './boundsText';
+import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
-import { crockfordTime, ULID_PLAUSIBLE_FROM } from './ulid';
+import { crockfordTime, ULID_PLAUSIBLE_FROM, ulidTime } from './ulid';
 import { readUuidBytes } from './uuid';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // TypeID: `prefix_` + a UUID (usually v7) in 26 lower-case Crockford base32 characters.
 
+// Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
+// access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
 const CROCKFORD_VALUES = CROCKFORD_VALUES_IMPORT;
+
+export const TYPEID_PREFIX_MAX = 63;
+
+function prefixProblem(p: string): string | undefined {
+  if (p.length === 0) return undefined;
+  if (p.length > TYPEID_PREFIX_MAX) return `is ${p.length} characters long; the limit is ${TYPEID_PREFIX_MAX}`;
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 95)) return `contains '${p[i]}'; only lower-case a-z and _ are allowed`;
+  }
+  if (p.charCodeAt(0) === 95 || p.charCodeAt(p.length - 1) === 95) return 'must start and end with a letter';
+  return undefined;
+}
+
+/** Throws INVALID_PREFIX unless `p` matches ^([a-z]([a-z_]{0,61}[a-z])?)?$. */
+export function validateTypeIdPrefix(p: string): void {
+  requireText(p, 'the TypeID prefix');
+  const problem = prefixProblem(p);
+  if (problem) throw new IdError('INVALID_PREFIX', `The TypeID prefix ${shown(p)} ${problem}.`);
+}
+
+/** `prefix_suffix` or a bare suffix -> prefix and the UUID's 16 bytes. */
+export function parseTypeId(text: string): { prefix: string; bytes: Uint8Array } {
+  requireText(text, 'a TypeID');
+  if (text.length === 0) throw new IdError('EMPTY', 'Expected a TypeID, got an empty string.');
+  const sep = text.lastIndexOf('_');
+  const prefix = sep < 0 ? '' : text.slice(0, sep);
+  const suffix = sep < 0 ? text : text.slice(sep + 1);
+  if (sep === 0) throw new IdError('INVALID_PREFIX', 'A TypeID with an empty prefix has no underscore; remove the leading _.');
+  validateTypeIdPrefix(prefix);
+  if (suffix.length !== 26) {
+    throw new IdError('INVALID_LENGTH', `A TypeID suffix has 26 characters; got ${suffix.length}.`);
+  }
+  const bad = findNonCrockford(suffix);
+  if (bad >= 0) throw new IdError('INVALID_CHARACTER', invalidCrockfordMessage('The TypeID suffix', suffix, bad));
+  for (let i = 0; i < 26; i++) {
+    const c = suffix.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      throw new IdError('INVALID_CASE', `The TypeID suffix must be lower case; '${suffix[i]}' at position ${i + 1} is upper case. Did you mean ${prefix ? prefix + '_' : ''}${suffix.toLowerCase()}?`);
+    }
+  }
+  if (CROCKFORD_VALUES[suffix.charCodeAt(0)]! > 7) {
+    throw new IdError('OVERFLOW', `The TypeID suffix starts with '${suffix[0]}'; the first character must be 0-7, or it encodes more than 128 bits.`);
+  }
+  return { prefix, bytes: decodeCrockford(suffix, 'The TypeID suffix') };
+}
+
+/** The checks of `parseTypeId` without throwing (validation sits on hot paths). */
+export function isTypeId(text: string): boolean {
+  const sep = text.lastIndexOf('_');
+  if (sep === 0 || text.length - sep - 1 !== 26) return false;
+  if (sep > 0 && prefixProblem(text.slice(0, sep)) !== undefined) return false;
+  for (let i = sep + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || CROCKFORD_VALUES[c] === 255 || (c >= 65 && c <= 90)) return false;
+  }
+  return CROCKFORD_VALUES[text.charCodeAt(sep + 1)]! <= 7;
+}
+
+// Generation encodes many IDs with one prefix: it is checked once, not once per ID.
+let lastValidPrefix = '';
+
+export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
+  requireText(prefix, 'the TypeID prefix');
+  requireBytes(bytes16, 'a TypeID suffix', 16);
+  if (prefix !== lastValidPrefix) {
+    validateTypeIdPrefix(prefix);
+    lastValidPrefix = prefix;
+  }
+  const suffix = encodeCrockford(bytes16, true);
+  return prefix ? `${prefix}_${suffix}` : suffix;
+}
 
 function read(text: string): Id {
   let parsed;
@@ -63,7 +136,7 @@ function boundsCodec(prefix: string): BoundsCodec {
   const head = prefix ? `${prefix}_` : '';
   return {
     unitMs: 1,
-    text: (ms, high) => encodeTypeId(prefix, v7Bytes(ms, high)),
+    text: (ms, high) => encodeTypeId(prefix, v7Edge(ms, high)),
     span: (p, n) => {
       // A prefix shorter than the type prefix covers every suffix.
       const [a, b] = pad(p.length < head.length ? head : p, n, '0', 'z');
@@ -93,8 +166,19 @@ export const typeid: FormatModule = {
   generators: [{
     kind: 'typeid', label: 'TypeID (UUID v7 inside)', detail: 'prefix_ + UUID v7 in base32', hasTime: true, ascending: true,
     options: [{ name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '' }],
-    generate: (count, o) => generate('typeid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new UuidGenerator(env);
+      return {
+        generate: (n, o) => {
+          const prefix = o.prefix ?? '';
+          validateTypeIdPrefix(prefix);
+          return repeat(n, () => encodeTypeId(prefix, g.v7Bytes(o.timeMs)));
+        },
+      };
+    },
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  // The prefix is part of the ID (user_… and post_… with one suffix are two IDs), not of its bytes.
+  check: { labels: [['typeid']], identity: 'text', timeOrdered: true },
 };

@@ -1,4 +1,4 @@
-import type { LayoutChoice } from '../snowflakeContext';
+import type { LayoutChoice } from './snowflake/context';
 import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLayout } from '../types';
 
 // The contract of one ID format. Every format is one module under src/core/formats/ that
@@ -181,6 +181,8 @@ export interface OptionSpec {
   min?: number;
   max?: number;
   default?: number | string;
+  /** The kind cannot be made without it (a name-based UUID's `name`): the insert command asks for it. */
+  required?: boolean;
 }
 
 /** One kind the user can generate (`uuid` has several: uuidv1 … uuidv7). */
@@ -194,18 +196,63 @@ export interface GeneratorSpec {
   hasTime: boolean;
   /** IDs come out strictly ascending in text order, within a batch and across calls. */
   ascending: boolean;
+  /**
+   * The options this kind reads beyond `timeMs` (a TypeID's `prefix`, a NanoID's `size`, a
+   * snowflake's layout and node ids): the CLI's flags, the insert command's prompts and the
+   * settings schema's bounds read them here, so each limit is written once.
+   */
   options: readonly OptionSpec[];
-  /** `count` IDs; throws `IdError` for bad options. State (monotonic clocks) lives in the module. */
-  generate(count: number, opts: GenerateRequest): string[];
+  /**
+   * Makes this kind's generator for one session (`IdFactory` keeps one per kind and session).
+   * Its state (the last time unit used, counters, a random node id) lives in the object made
+   * here, never in the module, so sessions with injected clocks or randomness stay apart.
+   */
+  create(env: GeneratorEnv): KindGenerator;
 }
 
-/** What a generator is given: the options named in its specs, plus injectable clock/randomness. */
-export interface GenerateRequest {
-  timeMs?: number;
+/** What a session hands every generator it makes: undefined means the system clock and `crypto.getRandomValues`. */
+export interface GeneratorEnv {
   clock?: Clock;
   random?: RandomSource;
-  [option: string]: unknown;
 }
+
+/** One kind's generator within one session. */
+export interface KindGenerator {
+  /**
+   * `count` new IDs (the session has checked `count` and the options' types); throws `IdError`
+   * for options it cannot use or times it cannot hold. Ascending kinds ascend within a call and
+   * across calls, whatever the order of now-requests and explicit times (see ../timeline.ts).
+   */
+  generate(count: number, opts: GenerateOptions): string[];
+}
+
+/** Generator options: each kind reads those its `GeneratorSpec.options` list, and `timeMs`. */
+export interface GenerateOptions {
+  /** How many IDs (default 1). */
+  count?: number;
+  /** Creation time in Unix ms for time-based kinds (default: the clock). */
+  timeMs?: number;
+  /** Snowflake layout name, custom epoch in ms, layout spec or parsed layout; 'auto' or absent means twitter. */
+  epoch?: string | number | SnowflakeLayout;
+  workerId?: number;
+  processId?: number;
+  datacenterId?: number;
+  shardId?: number;
+  machineId?: number;
+  /** TypeID prefix (default none). */
+  prefix?: string;
+  /** uuidv3/uuidv5 namespace: dns, url, oid, x500 or a UUID (default dns). */
+  namespace?: string;
+  /** uuidv3/uuidv5 name (required for those kinds). */
+  name?: string;
+  /** NanoID length (default 21), CUID2 length (default 24). */
+  size?: number;
+  clock?: Clock;
+  random?: RandomSource;
+}
+
+/** The options a generator is given (kept for callers of the first registry API). */
+export type GenerateRequest = GenerateOptions;
 
 /** Times the format can hold and the window in which a reading is plausible. */
 export interface TimeRange {
@@ -282,6 +329,36 @@ export interface FormatModule {
   readonly time?: TimeRange;
   /** Range-query support (`bounds`), one entry per kind whose text order is time order. */
   readonly bounds?: readonly BoundsSpec[];
+  /** How the fixture check (src/core/check) reads it; absent: found by its shape only, never labelled. */
+  readonly check?: CheckRules;
+}
+
+/** What the fixture check knows about a format beyond its decoder. */
+export interface CheckRules {
+  /**
+   * Key and column names that say their values are this format, each as its lower-case words:
+   * `['ulid']` labels `order_ulid`, `orderUlid` and `ulids`; `['object', 'id']` labels
+   * `object_id` and `objectId`. A label makes a value a claim (text under it that is not a valid
+   * ID is reported), so a word that often names something else (`tid`, a thread id; `xid`,
+   * PostgreSQL's transaction id) is no label. A one-word label is also an identity name: a key
+   * or column called just `ulid` holds each row's own ID.
+   */
+  readonly labels?: readonly (readonly string[])[];
+  /** A label may ask for a version of the format (`uuid_v7`, `uuidv4`), read from `Decoded.version`. */
+  readonly versioned?: boolean;
+  /**
+   * Which spellings are one ID: `value`, the decoded bytes (any case, with or without dashes:
+   * the default when the decoder gives bytes), or `text`, the exact text (a TypeID, whose
+   * prefix is part of the ID but not of its bytes).
+   */
+  readonly identity?: 'value' | 'text';
+  /**
+   * Whether IDs of this reading are made in the order of their time, so a column of them that
+   * steps back in time is worth a word: ULID, but for UUIDs only versions 6 and 7.
+   */
+  readonly timeOrdered?: boolean | ((id: DecodedId) => boolean);
+  /** A labelled text that is not valid: the one correction it unmistakably means (ULID's I, L, O), if any. */
+  correct?(text: string): string | undefined;
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

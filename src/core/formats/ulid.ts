@@ -1,7 +1,10 @@
-import { requireText } from '../args';
-import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, encodeCrockford } from '../crockford';
-import { generate, type GenerateOptions } from '../generate';
-import { ULID_MAX_TIME, checkUlidTime, encodeUlid, parseUlid, ulidTime } from '../ulid';
+import { fixULIDBase32 } from 'ulid';
+import { requireBytes, requireText } from '../args';
+import { RandomPool } from '../bytes';
+import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
+import { cryptoRandom, systemClock } from '../random';
+import { Timeline, repeat } from '../timeline';
+import { IdError, type Clock, type RandomSource } from '../types';
 import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -13,6 +16,126 @@ import { labelledHit } from './scanHit';
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
 const CROCKFORD_VALUES = CROCKFORD_VALUES_IMPORT;
 
+export const ULID_MAX_TIME = 2 ** 48 - 1;
+const TWO_40 = 2 ** 40;
+
+/** 26 chars, either case -> 16 bytes. Crockford aliases (I, L, O) are rejected, never mapped. */
+export function parseUlid(text: string): Uint8Array {
+  requireText(text, 'a ULID');
+  if (text.length === 0) throw new IdError('EMPTY', 'Expected a ULID (26 characters), got an empty string.');
+  try {
+    return decodeCrockford(text, 'A ULID');
+  } catch (e) {
+    if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
+      const fixed = ulidCorrection(text);
+      if (fixed) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
+    }
+    throw e;
+  }
+}
+
+/**
+ * The ULID that text with Crockford's aliases (I and L for 1, O for 0) means, by the `ulid`
+ * package's fixer; undefined when there is none. Offered as a suggestion the user can accept:
+ * the ID is never changed behind their back.
+ */
+export function ulidCorrection(text: string): string | undefined {
+  const fixed = fixULIDBase32(text).toUpperCase();
+  return fixed !== text.toUpperCase() && isUlid(fixed) ? fixed : undefined;
+}
+
+export function isUlid(text: string): boolean {
+  if (text.length !== 26 || findNonCrockford(text) >= 0) return false;
+  return CROCKFORD_VALUES[text.charCodeAt(0)]! <= 7;
+}
+
+export function encodeUlid(bytes: Uint8Array): string {
+  requireBytes(bytes, 'a ULID', 16);
+  return encodeCrockford(bytes);
+}
+
+/** The 48-bit millisecond time of ULID bytes (also the unix_ts_ms of UUIDv7 bytes). */
+export function ulidTime(bytes: Uint8Array): number {
+  return (
+    (bytes[0]! * 2 ** 40) +
+    (bytes[1]! * 2 ** 32) +
+    (((bytes[2]! << 24) | (bytes[3]! << 16) | (bytes[4]! << 8) | bytes[5]!) >>> 0)
+  );
+}
+
+export function checkUlidTime(ms: number): void {
+  if (!Number.isInteger(ms) || ms < 0 || ms > ULID_MAX_TIME) {
+    throw new IdError('TIME_OUT_OF_RANGE', `A ULID holds times from 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z (0 to 2^48-1 ms); got ${ms}.`);
+  }
+}
+
+/**
+ * Monotonic ULIDs: within one millisecond the 80-bit random part is incremented with carry,
+ * and running out throws MONOTONIC_OVERFLOW instead of wrapping or repeating. Every millisecond
+ * used keeps its last value (see timeline.ts), so a later request for the same millisecond,
+ * now or explicit, continues it; explicit times never move the clock of now-requests.
+ * The random part lives in two 40-bit Numbers so the hot path needs no BigInt.
+ */
+export class UlidGenerator {
+  private readonly clock: Clock;
+  private readonly pool: RandomPool;
+  private readonly timeline = new Timeline<{ hi: number; lo: number }>(1);
+  private curTime = -1;
+  private cur = { hi: 0, lo: 0 };
+  // One flat string per ID from char codes (a rope of pieces costs more once batches are stored).
+  private readonly codes: number[] = new Array<number>(26).fill(48);
+
+  constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
+    this.clock = opts.clock ?? systemClock;
+    this.pool = new RandomPool(opts.random ?? cryptoRandom, 4000);
+  }
+
+  next(timeMs?: number): string {
+    let t = timeMs ?? this.clock();
+    checkUlidTime(t);
+    if (timeMs === undefined) {
+      t = this.timeline.nowUnit(t);
+      this.timeline.noteNow(t);
+    }
+    if (t !== this.curTime) {
+      const kept = this.timeline.get(t);
+      this.curTime = t;
+      writeCrockfordCodes(this.codes, 10, t, 10);
+      if (!kept) {
+        const b = this.pool.buf;
+        const at = this.pool.take(10);
+        const s = {
+          hi: b[at]! * 2 ** 32 + (((b[at + 1]! << 24) | (b[at + 2]! << 16) | (b[at + 3]! << 8) | b[at + 4]!) >>> 0),
+          lo: b[at + 5]! * 2 ** 32 + (((b[at + 6]! << 24) | (b[at + 7]! << 16) | (b[at + 8]! << 8) | b[at + 9]!) >>> 0),
+        };
+        this.timeline.set(t, s);
+        this.cur = s;
+        writeCrockfordCodes(this.codes, 18, s.hi, 8);
+        writeCrockfordCodes(this.codes, 26, s.lo, 8);
+        return String.fromCharCode.apply(null, this.codes);
+      }
+      this.cur = kept;
+      writeCrockfordCodes(this.codes, 18, kept.hi, 8);
+    }
+    const s = this.cur;
+    s.lo++;
+    if (s.lo === TWO_40) {
+      if (s.hi === TWO_40 - 1) {
+        s.lo = TWO_40 - 1;
+        throw new IdError('MONOTONIC_OVERFLOW', `The ULID random part ran out within millisecond ${t}; wait for the next millisecond.`);
+      }
+      s.lo = 0;
+      s.hi++;
+      writeCrockfordCodes(this.codes, 18, s.hi, 8);
+    }
+    writeCrockfordCodes(this.codes, 26, s.lo, 8);
+    return String.fromCharCode.apply(null, this.codes);
+  }
+
+  batch(n: number, timeMs?: number): string[] {
+    return repeat(n, () => this.next(timeMs));
+  }
+}
 /** Earliest plausible creation time of a ULID in free text. */
 export const ULID_PLAUSIBLE_FROM = Date.UTC(1990, 0, 1);
 const LABEL = /ulid["'`]?\s*[:=]?\s*["'`(]?$/i;
@@ -129,8 +252,12 @@ export const ulid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'ulid', label: 'ULID', detail: 'time-ordered, ms, 26 chars Crockford base32', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('ulid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new UlidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
 };

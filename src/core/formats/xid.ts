@@ -1,6 +1,5 @@
 import { requireText } from '../args';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, bytesToHex } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
@@ -264,8 +263,13 @@ export const xid: FormatModule = {
   ],
   generators: [{
     kind: 'xid', label: 'XID', detail: 'rs/xid: seconds + machine + pid + counter, 20 chars', hasTime: true, ascending: true, options: [],
-    generate: (count, o) => generate('xid', o as GenerateOptions, count),
+    create: (env) => {
+      const g = new XidGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
   }],
   bounds: [{ kind: 'xid', label: 'XID', detail: 'whole seconds; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XID_PLAUSIBLE_FROM },
+  // No label: `xid` is also PostgreSQL's transaction id, a number that is no XID.
+  check: { timeOrdered: true },
 };

@@ -1,17 +1,42 @@
 import { requireText } from '../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT } from '../bytes';
-import type { FieldValue } from '../types';
-import { datadogLow64, formatXray, parseXray } from '../trace';
+import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToBigInt, bytesToHex, readHex } from '../bytes';
+import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 
 // AWS X-Ray trace IDs: `1-` + 8 hex digits of Unix seconds + `-` + 24 hex digits of random
 // (96 bits). The 128-bit value is the OpenTelemetry/W3C trace id (32 hex); Datadog shows the
-// low 64 bits in decimal. See ../trace.ts.
+// low 64 bits in decimal. The X-Ray trace ID is the W3C/OpenTelemetry trace id with the dashes
+// and version taken out, which is how the OpenTelemetry X-Ray ID generator and the collector's
+// X-Ray exporter map them (traceparent.ts reads the W3C header that carries it).
+
+const HEX_ALLOWED = 'the hex digits 0-9 and a-f';
+
+/** The 16 trace-id bytes of an X-Ray trace ID; throws `IdError` naming what is wrong. */
+export function parseXray(text: string): Uint8Array {
+  if (text.length !== 35) throw new IdError('INVALID_LENGTH', `An X-Ray trace ID has 35 characters (1-XXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX); got ${text.length}.`);
+  if (text[0] !== '1') throw new IdError('INVALID_CHARACTER', `An X-Ray trace ID starts with its version, 1; this one starts with '${text[0]}'.`);
+  if (text[1] !== '-' || text[10] !== '-') throw new IdError('INVALID_CHARACTER', 'An X-Ray trace ID is written 1-XXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX, with dashes at positions 2 and 11.');
+  const b = new Uint8Array(16);
+  let bad = readHex(text, 2, b, 0, 4);
+  if (bad < 0) bad = readHex(text, 11, b, 4, 12);
+  if (bad >= 0) throw new IdError('INVALID_CHARACTER', badCharMessage('An X-Ray trace ID', text, bad, HEX_ALLOWED));
+  return b;
+}
+
+export function formatXray(b: Uint8Array): string {
+  const hex = bytesToHex(b);
+  return `1-${hex.slice(0, 8)}-${hex.slice(8)}`;
+}
+
+/** What Datadog shows for a 128-bit trace id in logs and its UI: the low 64 bits in decimal. */
+export function datadogLow64(b: Uint8Array): string {
+  return bytesToBigInt(b.subarray(8, 16)).toString();
+}
 
 /** X-Ray became generally available in 2017 (preview December 2016). */
 const XRAY_FROM = Date.UTC(2016, 0, 1);
-const DASH = 45;
+const DASH = 45, UNDERSCORE = 95;
 const HEX_VALUES = HEX_VALUES_IMPORT;
 
 /** Bytes and fields are made when read: the scanner and the hover usually need only the time. */
@@ -76,7 +101,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   if (e > text.length) return undefined;
   for (let i = s + 2; i < e; i++) if (i !== s + 10 && !lowerHexAt(text, i)) return undefined;
   const after = text.charCodeAt(e);
-  if (after === DASH || isWord(after)) return undefined;
+  if (after === DASH || (isWord(after) && after !== UNDERSCORE)) return undefined;
   if (s > 0 && text.charCodeAt(s - 1) === DASH) return undefined;
   const d = read(text.slice(s, e));
   if (!ctx.plausibleMs(d.unixMs!, XRAY_FROM)) return undefined;
@@ -112,4 +137,5 @@ export const xray: FormatModule = {
   representations: [DATADOG],
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
+  check: { timeOrdered: true },
 };

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { checkText, checkTextInSlices, type CheckProblem, type CheckResult } from '../../core';
-import { decodeContext } from '../decode/context';
+import { decodeContext } from '../shared/decodeContext';
 import { DEFAULT_CHECK_INCLUDE, onDidChangeSettings, settings } from '../shared/settings';
 
 // Diagnostics for fixture files: on by default for files under `idsmith.check.include`, and for

@@ -43,11 +43,13 @@ export async function pickKind(
   state: vscode.Memento,
   s: Settings,
   sample: (kind: GenKind) => string | undefined,
-  options: { title: string; only?: (k: GenKind) => boolean },
+  options: { title: string; only?: (k: GenKind) => boolean; first?: { kind: GenKind; note: string } },
 ): Promise<GenKind> {
   const recent = recentKinds(state);
   const rest = [s.defaultKind, ...KINDS].filter((k) => !recent.includes(k));
-  const order = [...new Set([...recent, ...rest])].filter((k) => options.only?.(k) ?? true);
+  // The kind the file suggests (or the setting made for it) comes first, so Enter inserts it.
+  const first = options.first;
+  const order = [...new Set([...(first ? [first.kind] : []), ...recent, ...rest])].filter((k) => options.only?.(k) ?? true);
   const items: KindItem[] = order.map((kind) => {
     const about = kind === 'uuid' ? `UUID v${s.uuid.version} (setting idsmith.uuid.version)` : generatorFor(kind)?.detail ?? '';
     return {
@@ -57,7 +59,9 @@ export async function pickKind(
       detail: sample(kind),
     };
   });
-  if (recent.length && items.length > 0 && recent.includes(items[0]!.genKind)) {
+  if (first && items[0]?.genKind === first.kind) {
+    items[0].description = `${items[0].description} · ${first.note}`;
+  } else if (recent.length && items.length > 0 && recent.includes(items[0]!.genKind)) {
     items[0]!.description = `${items[0]!.description} · recently used`;
   }
   const picked = await vscode.window.showQuickPick(items, {

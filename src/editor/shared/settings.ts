@@ -21,6 +21,7 @@ export interface Settings {
   nanoid: { size: number };
   hover: { enabled: boolean; timeZone: string; dateFormat: 'iso' | 'locale' };
   inlayHints: { enabled: boolean };
+  completions: { enabled: boolean };
   check: CheckSettings;
 }
 
@@ -164,6 +165,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
       dateFormat: oneOf('hover.dateFormat', ['iso', 'locale'] as const, 'iso'),
     },
     inlayHints: { enabled: flag('inlayHints.enabled', false) },
+    completions: { enabled: flag('completions.enabled', true) },
     check: {
       include: text('check.include', DEFAULT_CHECK_INCLUDE).trim(),
       maxFileSize: megabytes('check.maxFileSize', DEFAULT_CHECK_MAX_MB),

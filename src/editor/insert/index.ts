@@ -13,6 +13,9 @@ import { Cancelled, InsertFailure } from './result';
 import type { InsertResult } from './result';
 import { settings } from '../shared/settings';
 import { promptForTime } from '../shared/timePrompt';
+import { isArgsObject } from '../shared/writable';
+import { conventionFor, likeFileAt, planFor, suggestedKind, type FileLike } from './likeFile';
+import type { Spelling } from './spelling';
 
 // The insert commands: `idsmith.insert` (quick pick, or direct with an argument), the
 // per-kind shortcuts, "Insert ID at Time…" and "Regenerate IDs in Selection". Every one
@@ -20,7 +23,8 @@ import { promptForTime } from '../shared/timePrompt';
 
 /** The argument of `idsmith.insert` (keybindings, tests, other extensions). */
 export interface InsertArgument {
-  kind?: GenKind;
+  /** `auto`: the kind (and spelling) the file's IDs suggest at the cursor, unless the setting is made for this language or workspace. */
+  kind?: GenKind | 'auto';
   /** When to generate at: ISO 8601 or any form `parseTimeInput` accepts. */
   time?: string;
   /** IDs per cursor, one per line. */
@@ -44,6 +48,8 @@ interface Request {
   namespace?: string;
   name?: string;
   prefix?: string;
+  /** Write it the way the document writes its IDs (palette and `kind: "auto"`); else the settings. */
+  like?: FileLike;
 }
 
 function argKind(value: unknown): GenKind {
@@ -105,11 +111,13 @@ async function insert(context: vscode.ExtensionContext, req: Request): Promise<I
   const editor = activeEditor();
   assertWritable(editor);
   const s = settings();
-  const kind = req.kind === 'uuid' ? 'uuidv4' : req.kind;
+  const like = req.like?.document === editor.document ? req.like : undefined;
   // Everything that can be wrong is checked before the first ID exists.
-  const opts = generateOptions(kind, s, req.prefix);
+  const plan = like ? planFor(req.kind, conventionFor(like, req.kind), s, like.explicit) : undefined;
+  const kind = plan?.kind ?? (req.kind === 'uuid' ? 'uuidv4' : req.kind);
+  const opts = plan && req.prefix === undefined ? plan.opts : generateOptions(kind, s, req.prefix);
   const decoration = insertDecoration(s, editor.document.languageId, req.format);
-  const spelling = insertSpelling(kind, s, req.format);
+  const spelling = plan ? withOverride(plan.spelling, req.format) : insertSpelling(kind, s, req.format);
   if (kind === 'uuidv3' || kind === 'uuidv5') {
     const nb = req.name !== undefined ? { namespace: req.namespace ?? 'dns', name: req.name } : await promptNameBased(kind);
     opts.namespace = nb.namespace;
@@ -138,13 +146,20 @@ async function insert(context: vscode.ExtensionContext, req: Request): Promise<I
   return { status: 'inserted', kind, ids };
 }
 
-function sampleOf(kind: GenKind): string | undefined {
+/** The call's `format` wins over the file's spelling. */
+function withOverride(spelling: Spelling, o: FormatOverride): Spelling {
+  if (o.uuid !== undefined) return { case: o.case ?? spelling.case, uuid: o.uuid };
+  return o.case !== undefined ? { ...spelling, case: o.case } : spelling;
+}
+
+function sampleOf(kind: GenKind, like?: FileLike): string | undefined {
   const s = settings();
   const k = paletteKind(kind, s);
   try {
-    const opts = generateOptions(k, s);
+    const plan = like ? planFor(k, conventionFor(like, k), s, like.explicit) : undefined;
+    const opts = plan?.opts ?? generateOptions(k, s);
     if (k === 'uuidv3' || k === 'uuidv5') Object.assign(opts, { namespace: 'dns', name: 'www.example.com' });
-    const example = spell(k, generate(k, { ...opts, count: 1 })[0]!, insertSpelling(k, s, {}));
+    const example = spell(k, generate(k, { ...opts, count: 1 })[0]!, plan?.spelling ?? insertSpelling(k, s, {}));
     return k === 'uuidv3' || k === 'uuidv5' ? `${example}  (DNS, "www.example.com")` : example;
   } catch (e) {
     return e instanceof Error ? `⚠ ${e.message}` : undefined;
@@ -152,14 +167,32 @@ function sampleOf(kind: GenKind): string | undefined {
 }
 
 async function insertFromPalette(context: vscode.ExtensionContext, arg: unknown): Promise<InsertResult> {
+  if (isArgsObject(arg) && arg.kind === 'auto') return insertAuto(context, arg);
   if (arg !== undefined) return insert(context, parseArgument(arg, undefined));
-  assertWritable(activeEditor());
+  const editor = activeEditor();
+  assertWritable(editor);
   const s = settings();
-  const picked = await pickKind(context.globalState, s, sampleOf, { title: 'Insert ID' });
-  const result = await insert(context, { kind: paletteKind(picked, s), count: 1, format: {} });
+  const like = await likeFileAt(editor);
+  const suggested = suggestedKind(like);
+  const set = like.explicit.defaultKind;
+  const first = suggested ? { kind: suggested.kind, note: suggested.why } : set !== undefined ? { kind: set, note: 'your setting for this file' } : undefined;
+  const picked = await pickKind(context.globalState, s, (k) => sampleOf(k, like), { title: 'Insert ID', ...(first ? { first } : {}) });
+  const result = await insert(context, { kind: paletteKind(picked, s), count: 1, format: {}, like });
   // The palette remembers `uuid` as picked (its meaning follows idsmith.uuid.version).
   if (result.status === 'inserted' && picked === 'uuid') await rememberKind(context.globalState, 'uuid');
   return result;
+}
+
+/** `{ kind: "auto" }`: the setting made for this language or workspace, else what the file suggests, else idsmith.defaultKind. */
+async function insertAuto(context: vscode.ExtensionContext, arg: Record<string, unknown>): Promise<InsertResult> {
+  const editor = activeEditor();
+  assertWritable(editor);
+  const s = settings();
+  const like = await likeFileAt(editor);
+  const kind = like.explicit.defaultKind ?? suggestedKind(like)?.kind ?? s.defaultKind;
+  const req = parseArgument({ ...arg, kind: undefined }, paletteKind(kind, s));
+  req.like = like;
+  return insert(context, req);
 }
 
 async function insertAtTime(context: vscode.ExtensionContext, arg: unknown): Promise<InsertResult> {

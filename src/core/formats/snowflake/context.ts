@@ -1,6 +1,6 @@
-import { shown } from './args';
-import { namedLayout, parseSnowflakeEpoch, type NamedLayouts } from './snowflake';
-import { IdError, type SnowflakeLayout } from './types';
+import { shown } from '../../args';
+import { namedLayout, parseSnowflakeEpoch, type NamedLayouts } from './layouts';
+import { IdError, type SnowflakeLayout } from '../../types';
 
 // A bare 64-bit number has several readings; the text before it often says which one is meant:
 // the key it is the value of (`"discordMessageId": "…"`, `tweet_id=…`), a key it sits under

@@ -1,13 +1,13 @@
-import { requireText, shown } from './args';
-import { Timeline } from './timeline';
-import { formatIso } from './time';
-import { systemClock } from './random';
-import { IdError } from './types';
-import type { Clock, SnowflakeField, SnowflakeLayout, SnowflakeLayoutName, SnowflakePreset } from './types';
+import { requireText, shown } from '../../args';
+import { Timeline } from '../../timeline';
+import { formatIso } from '../../time';
+import { systemClock } from '../../random';
+import { IdError } from '../../types';
+import type { Clock, SnowflakeField, SnowflakeLayout, SnowflakeLayoutName, SnowflakePreset } from '../../types';
 
 // 64-bit IDs written in decimal: a time count above a few fixed-width fields. This module holds
 // the layouts, the one parser of an epoch setting/flag/option, and the generator; reading a
-// snowflake lives in formats/snowflake.ts. Values stay BigInt in the generator because Discord
+// snowflake lives in index.ts beside it. Values stay BigInt in the generator because Discord
 // and Twitter IDs passed 2^53 long ago.
 
 export type { SnowflakeField, SnowflakeLayout };

@@ -1,16 +1,15 @@
-import { requireText } from '../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../bytes';
-import { generate, type GenerateOptions } from '../generate';
-import { toMysqlBin } from '../represent';
-import { IdError, type Decoded, type FieldValue } from '../types';
+import { requireText } from '../../args';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
+import { repeat } from '../../timeline';
+import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
-  UUID_V1_MAX_MS, UUID_V1_MIN_MS, formatUuid, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
-  v6Ticks, v6ToV1,
-} from '../uuid';
-import { pad, v7Bytes } from './boundsText';
-import { Id, failed, orThrow } from './decoded';
-import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
+  uuidV3, uuidV5, v6Ticks, v6ToV1,
+} from './codec';
+import { pad } from '../boundsText';
+import { Id, failed, orThrow } from '../decoded';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -75,9 +74,9 @@ function isHexAt(text: string, i: number): boolean {
   return c < 128 && HEX_VALUES[c] !== 255;
 }
 
-function isWordAt(text: string, i: number): boolean {
+function isAlnumAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /** 8-4-4-4-12 hex at `start` (the first group is already known to be 8 hex digits). */
@@ -88,7 +87,8 @@ function uuidEnd(text: string, start: number): number {
     const dash = i === start + 8 || i === start + 13 || i === start + 18 || i === start + 23;
     if (dash ? text.charCodeAt(i) !== DASH : !isHexAt(text, i)) return -1;
   }
-  if (isWordAt(text, end)) return -1;
+  // An `_` after it (`…/instances/<uuid>_del`) glues a word on, it does not make a longer token.
+  if (isAlnumAt(text, end)) return -1;
   // A dash joining more hex groups means a longer dashed hex token, not a UUID.
   if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return -1;
   if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return -1;
@@ -162,21 +162,47 @@ const UUID_SHAPE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 const UUID_LOOSE = /^(?:urn:uuid:)?\{?[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{12}\}?$/i;
 const HEX32 = /^[0-9a-f]{32}$/i;
 
-function gen(kind: string, label: string, detail: string, hasTime: boolean, ascending: boolean, options: GeneratorSpec['options'] = []): GeneratorSpec {
-  return { kind, label, detail, hasTime, ascending, options, generate: (count, o) => generate(kind as never, o as GenerateOptions, count) };
+type Make = (g: UuidGenerator, o: GenerateOptions) => string;
+
+/** A UUID kind whose IDs come one at a time from a session's `UuidGenerator`. */
+function gen(kind: string, label: string, detail: string, hasTime: boolean, ascending: boolean, make: Make): GeneratorSpec {
+  return {
+    kind, label, detail, hasTime, ascending, options: [],
+    create: (env) => {
+      const g = new UuidGenerator(env);
+      return { generate: (n, o) => repeat(n, () => make(g, o)) };
+    },
+  };
+}
+
+/** v3/v5: the same namespace and name always give the same UUID; no state. */
+function nameBased(kind: 'uuidv3' | 'uuidv5', label: string, detail: string): GeneratorSpec {
+  const hash = kind === 'uuidv3' ? uuidV3 : uuidV5;
+  return {
+    kind, label, detail, hasTime: false, ascending: false, options: NAME_OPTIONS,
+    create: () => ({
+      generate: (n, o) => {
+        if (o.name === undefined) {
+          throw new IdError('INVALID_ARGUMENT', `${kind} is derived from a namespace and a name; give a name (and a namespace: dns, url, oid, x500 or a UUID).`);
+        }
+        const id = hash(o.namespace ?? 'dns', o.name);
+        return repeat(n, () => id);
+      },
+    }),
+  };
 }
 
 const DASHES = { 8: '-', 13: '-', 18: '-', 23: '-' };
 const V7_BOUNDS: BoundsCodec = {
   unitMs: 1,
-  text: (ms, high) => formatUuid(v7Bytes(ms, high)),
+  text: (ms, high) => formatUuid(v7Edge(ms, high)),
   span: (p, n) => pad(p, n, '0', 'f', DASHES),
   timeOf: (t) => parseInt(t.slice(0, 8) + t.slice(9, 13), 16),
 };
 
 const NAME_OPTIONS: GeneratorSpec['options'] = [
   { name: 'namespace', type: 'string', description: 'dns, url, oid, x500 or a UUID', default: 'dns' },
-  { name: 'name', type: 'string', description: 'the name hashed into the UUID' },
+  { name: 'name', type: 'string', description: 'the name hashed into the UUID', required: true },
 ];
 
 export const uuid: FormatModule = {
@@ -202,14 +228,16 @@ export const uuid: FormatModule = {
   hoverTargets: ['ulid', 'uuidv6', 'uuidv1', 'int', 'hex'],
   representations: REPRESENTATIONS,
   generators: [
-    gen('uuid', 'UUID v4 (random)', '', false, false),
-    gen('uuidv1', 'UUID v1 (time, 100 ns)', 'time + clock sequence + node, 100 ns (legacy)', true, false),
-    gen('uuidv3', 'UUID v3 (MD5 of a name)', 'MD5 of namespace + name: the same input gives the same UUID', false, false, NAME_OPTIONS),
-    gen('uuidv4', 'UUID v4 (random)', 'random', false, false),
-    gen('uuidv5', 'UUID v5 (SHA-1 of a name)', 'SHA-1 of namespace + name: the same input gives the same UUID', false, false, NAME_OPTIONS),
-    gen('uuidv6', 'UUID v6 (time, ordered)', 'time-ordered v1 layout, 100 ns', true, true),
-    gen('uuidv7', 'UUID v7 (Unix ms, ordered)', 'time-ordered, ms + random (RFC 9562 recommends it for keys)', true, true),
+    gen('uuid', 'UUID v4 (random)', '', false, false, (g) => g.v4()),
+    gen('uuidv1', 'UUID v1 (time, 100 ns)', 'time + clock sequence + node, 100 ns (legacy)', true, false, (g, o) => g.v1(o.timeMs)),
+    nameBased('uuidv3', 'UUID v3 (MD5 of a name)', 'MD5 of namespace + name: the same input gives the same UUID'),
+    gen('uuidv4', 'UUID v4 (random)', 'random', false, false, (g) => g.v4()),
+    nameBased('uuidv5', 'UUID v5 (SHA-1 of a name)', 'SHA-1 of namespace + name: the same input gives the same UUID'),
+    gen('uuidv6', 'UUID v6 (time, ordered)', 'time-ordered v1 layout, 100 ns', true, true, (g, o) => g.v6(o.timeMs)),
+    gen('uuidv7', 'UUID v7 (Unix ms, ordered)', 'time-ordered, ms + random (RFC 9562 recommends it for keys)', true, true, (g, o) => g.v7(o.timeMs)),
   ],
   bounds: [{ kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time', codec: () => V7_BOUNDS }],
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  // Only v6 and v7 are made in time order: a v1's time is scattered over its text, a v4 has none.
+  check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7 },
 };

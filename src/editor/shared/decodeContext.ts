@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { layoutLabel, type KeyRule, type ScanOptions, type SnowflakeLayout } from '../../core';
-import type { Settings } from '../shared/settings';
+import type { Settings } from './settings';
 import { zonedTime, type ZonedTime } from './zonedTime';
 
 // What hover, inlay hints and inspect need from the settings, validated once per settings change

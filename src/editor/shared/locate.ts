@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { idAt, scan, type LayoutChoice, type ScanMatch } from '../../core';
-import { scanOptions, type DecodeContext } from './context';
+import { scanOptions, type DecodeContext } from './decodeContext';
 
 // Finds the ID under a cursor from the text of its line only, so the cost of a hover does not
 // depend on the size of the file, nor (past WINDOW) on the length of a minified line.
@@ -30,7 +30,7 @@ export function idUnder(lineText: string, character: number, ctx: DecodeContext,
   return match && { ...match, start: match.start + from, end: match.end + from };
 }
 
-/** What context reading looks at before an ID (snowflakeContext.ts reads at most this far). */
+/** What context reading looks at before an ID (formats/snowflake/context.ts reads at most this far). */
 export const CONTEXT_CHARS = 8192;
 const CONTEXT_LINES = 200;
 

@@ -1,5 +1,5 @@
 import type { Card, CardRow, Reading, Segment } from './card';
-import { code, row, text } from '../shared/markdown';
+import { code, row, text } from './markdown';
 
 // Renders a Card as markdown: compact for the hover (title line, one two-column table, links),
 // complete for the inspect document. Only markdown.ts helpers touch card text.

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { ScanMatch } from '../core';
-import { buildCard, type Card } from './decode/card';
-import { hoverMarkdown } from './decode/cardMarkdown';
-import { Commands } from './shared/commands';
-import { decodeContext } from './decode/context';
-import { registerLinkCommands, type ConvertAtArgs } from './decode/linkCommands';
-import { isEditable } from './shared/writable';
-import { idUnder, inspectArg, textAbove } from './decode/locate';
-import { commandLink } from './shared/markdown';
-import { settings } from './shared/settings';
+import type { ScanMatch } from '../../core';
+import { buildCard, type Card } from '../shared/card';
+import { hoverMarkdown } from '../shared/cardMarkdown';
+import { Commands } from '../shared/commands';
+import { decodeContext } from '../shared/decodeContext';
+import { registerLinkCommands, type ConvertAtArgs } from './linkCommands';
+import { isEditable } from '../shared/writable';
+import { idUnder, inspectArg, textAbove } from '../shared/locate';
+import { commandLink } from '../shared/markdown';
+import { settings } from '../shared/settings';
 
 // Decode on hover, in every document of every scheme. The provider reads one line and the cached
 // settings; everything else happens only once an ID is known to be under the pointer.

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { scan } from '../../core';
-import { kindName } from '../decode/card';
-import { decodeContext, scanOptions } from '../decode/context';
+import { kindName } from '../shared/card';
+import { decodeContext, scanOptions } from '../shared/decodeContext';
 import { settings } from '../shared/settings';
 
 // While the debugger is stopped, IDs written in the visible lines of the stopped frame's file

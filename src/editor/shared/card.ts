@@ -2,7 +2,7 @@ import type { Decoded, DecodedId, FieldValue, LayoutChoice, SnowflakeCandidate }
 import {
   formatById, formatIso, formatLabel, formatRelative, isDecodedId, layoutLabel, plausibleTime, presetLabel, represent, ulidTime,
 } from '../../core';
-import type { DecodeContext } from './context';
+import type { DecodeContext } from './decodeContext';
 
 // What a decoded ID says, as labelled rows: one model behind the hover (compact) and the inspect
 // document (full), so both always agree. Rendering lives in cardMarkdown.ts.

@@ -1,9 +1,10 @@
-import { requireBytes, requireText, shown } from './args';
+import { requireBytes, requireText, shown } from '../../args';
 import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
-import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from './bytes';
-import { cryptoRandom, systemClock } from './random';
-import { Timeline } from './timeline';
-import { IdError, type Clock, type RandomSource, type UuidVariant } from './types';
+import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from '../../bytes';
+import { cryptoRandom, systemClock } from '../../random';
+import { Timeline } from '../../timeline';
+import { IdError, type Clock, type RandomSource, type UuidVariant } from '../../types';
+import { fill, put48 } from '../boundsText';
 
 // Imported tables are aliased once: under per-file transpilation (tsx: tests, bench) every
 // access to an imported binding is a getter call, which showed up as 3-4x in hot loops.
@@ -245,6 +246,30 @@ function checkRange(ms: number, min: number, max: number, what: string): void {
   if (!Number.isInteger(ms) || ms < min || ms > max) {
     throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${new Date(min).toISOString()} to ${new Date(max).toISOString()}; got ${ms} ms.`);
   }
+}
+
+/** The lowest or highest UUID v7 bytes at `ms` (bounds of UUID v7 and TypeID). */
+export function v7Edge(ms: number, high: boolean): Uint8Array {
+  checkRange(ms, 0, UUID_V7_MAX_MS, 'A version 7 UUID');
+  const b = fill(new Uint8Array(16), 6, high);
+  put48(b, ms);
+  b[6] = 0x70 | (b[6]! & 0x0f);
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  return b;
+}
+
+/**
+ * MySQL `UUID_TO_BIN(u, 1)`: time_hi_and_version and time_mid move in front of time_low, so a
+ * v1 UUID's stored bytes sort by time. `fromMysqlBin` is `BIN_TO_UUID(b, 1)`.
+ */
+export function toMysqlBin(uuidBytes: Uint8Array): Uint8Array {
+  const b = uuidBytes;
+  return Uint8Array.of(b[6]!, b[7]!, b[4]!, b[5]!, b[0]!, b[1]!, b[2]!, b[3]!, ...b.subarray(8, 16));
+}
+
+export function fromMysqlBin(bin: Uint8Array): Uint8Array {
+  const b = bin;
+  return Uint8Array.of(b[4]!, b[5]!, b[6]!, b[7]!, b[2]!, b[3]!, b[0]!, b[1]!, ...b.subarray(8, 16));
 }
 
 /** The last 100 ns tick a v1/v6 UUID holds is 2^60-1: in its last millisecond only these sub-ticks fit. */

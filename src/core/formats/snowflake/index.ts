@@ -1,15 +1,15 @@
-import { optional, requireNumber, requireText } from '../args';
-import { bigIntToBytes } from '../bytes';
-import { isoFromMs } from '../iso';
+import { optional, requireNumber, requireText } from '../../args';
+import { bigIntToBytes } from '../../bytes';
+import { isoFromMs } from '../../iso';
 import {
-  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
-} from '../snowflake';
-import { formatIso } from '../time';
-import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../types';
-import { generate, type GenerateOptions } from '../generate';
-import { pad } from './boundsText';
-import { DecodedBase, failed } from './decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+} from './layouts';
+import { formatIso } from '../../time';
+import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
+import { repeat } from '../../timeline';
+import { pad } from '../boundsText';
+import { DecodedBase, failed } from '../decoded';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type Run, type ScanContext, type ScanHit } from '../types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -227,9 +227,27 @@ function shareConstants(): void {
   });
 }
 
-/** The generator's layout from any epoch form: auto makes Twitter snowflakes. */
-function generatorEpoch(raw: unknown): SnowflakeLayout {
-  return parseSnowflakeEpoch(raw) ?? SNOWFLAKE_PRESETS.twitter;
+/**
+ * A session's snowflakes: one `SnowflakeGenerator` per layout and node ids serves now- and
+ * explicit-time requests alike. Any epoch form is read (auto makes Twitter snowflakes).
+ */
+function snowflakes(env: GeneratorEnv): KindGenerator {
+  const byLayout = new Map<string, SnowflakeGenerator>();
+  return {
+    generate: (n: number, o: GenerateOptions) => {
+      const layout = parseSnowflakeEpoch(o.epoch) ?? SNOWFLAKE_PRESETS.twitter;
+      const ids = { workerId: o.workerId, processId: o.processId, datacenterId: o.datacenterId, shardId: o.shardId, machineId: o.machineId };
+      // The whole layout: two user layouts may share a name across settings changes.
+      const key = JSON.stringify([layout.name, layout.epochMs, layout.timeBits, layout.unitMs, layout.fields, ids]);
+      let g = byLayout.get(key);
+      if (!g) {
+        g = new SnowflakeGenerator(layout, { ...ids, clock: env.clock });
+        byLayout.set(key, g);
+      }
+      const sf = g;
+      return repeat(n, () => sf.next(o.timeMs));
+    },
+  };
 }
 
 /** `0x` + the value's hex digits, from the two halves (no BigInt, no re-parse). */
@@ -312,6 +330,51 @@ function repeatsAfterFirst(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/**
+ * Digits with a pattern no clock writes: a run of six equal digits (`999999998000000000`), six
+ * consecutive ones up or down (`123456789123456789`), a block repeated for eight more digits,
+ * or all but five places zeros and nines (`900000000000000009`). In a random 17-20 digit number
+ * each has odds below 1 in 5,000, and real snowflakes are random below their first digits.
+ */
+function patterned(d: string, fieldsFree: boolean): boolean {
+  const n = d.length;
+  let same = 1, up = 1, down = 1, filler = 0;
+  for (let i = 0; i < n; i++) {
+    const c = d.charCodeAt(i);
+    if (c === 48 || c === 57) filler++;
+    if (i === 0) continue;
+    const p = d.charCodeAt(i - 1);
+    same = c === p ? same + 1 : 1;
+    up = c === p + 1 ? up + 1 : 1;
+    down = c === p - 1 ? down + 1 : 1;
+    if ((same >= 6 && (fieldsFree || (c !== 48 && c !== 102))) || up >= 6 || down >= 6) return true;
+  }
+  if (fieldsFree && filler >= n - 5) return true;
+  for (let period = 2; period <= n >> 1; period++) {
+    let equal = 0;
+    for (let i = period; i < n; i++) {
+      equal = d.charCodeAt(i) === d.charCodeAt(i - period) ? equal + 1 : 0;
+      if (equal >= 8) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A bare number too regular to be a snowflake nobody named: a digit pattern in decimal, or in
+ * its bits (2^59 - 1 and other masks have at most four runs of equal bits; a hex pattern such as
+ * `2de049ad2de049ad`). Runs of `0` or `f` nibbles are allowed in hex: worker and sequence fields
+ * are often empty, sometimes full.
+ */
+function lowInformation(raw: string): boolean {
+  if (patterned(raw, true)) return true;
+  const value = BigInt(raw);
+  const bits = value.toString(2);
+  let runs = 1;
+  for (let i = 1; i < bits.length && runs <= 4; i++) if (bits.charCodeAt(i) !== bits.charCodeAt(i - 1)) runs++;
+  return runs <= 4 || patterned(value.toString(16), false);
+}
+
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { text } = ctx;
   const { start, end } = run;
@@ -336,6 +399,8 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
       }
     }
     if (ctx.numbersNeedLayout) return undefined;
+    // Nothing names a layout: a plausible date under some preset is no evidence by itself.
+    if (lowInformation(raw)) return undefined;
   }
   const d = read(raw, layout, ctx.now);
   if (!d.valid) return undefined;
@@ -386,8 +451,9 @@ export const snowflake: FormatModule = {
       { name: 'shardId', type: 'number', description: 'shard id (Instagram)', min: 0, max: 8191, default: 0 },
       { name: 'machineId', type: 'number', description: 'machine id (Sonyflake)', min: 0, max: 65535, default: 0 },
     ],
-    generate: (count, o) => generate('snowflake', Object.assign({}, o, { epoch: generatorEpoch(o.epoch) }) as GenerateOptions, count),
+    create: snowflakes,
   }],
+  check: { labels: [['snowflake']], timeOrdered: true },
 };
 
 shareConstants();

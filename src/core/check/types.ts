@@ -1,0 +1,123 @@
+import type { ScanMatch } from '../scan';
+import type { IdKind } from '../types';
+
+// The shapes the check speaks: what it reports (problems, found IDs), what it is told, and the
+// two small contracts between its parts: a `Reader` turns one file format's text into values,
+// a `Sink` (the checker) judges them.
+
+export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted';
+export type CheckSeverity = 'error' | 'warning' | 'info';
+export type CheckFormat = 'json' | 'jsonl' | 'yaml' | 'csv' | 'tsv' | 'sql' | 'text';
+
+export interface CheckPosition {
+  /** 0-based line. */
+  line: number;
+  /** 0-based UTF-16 column. */
+  character: number;
+}
+
+export interface CheckProblem {
+  code: CheckCode;
+  severity: CheckSeverity;
+  message: string;
+  /** Offsets of the ID's text in the source. */
+  start: number;
+  end: number;
+  range: { start: CheckPosition; end: CheckPosition };
+  /** The text at start..end. */
+  text: string;
+  /** Where the value sits: `$[*].id`, `users.csv column id`, `INSERT users (id)`. */
+  path: string;
+  kind?: IdKind;
+  /** `invalid` with I/L/O: the corrected ULID. */
+  fix?: string;
+  /** `duplicate`: where the first occurrence is. */
+  first?: CheckPosition;
+}
+
+/** One recognised ID, for the summary. */
+export interface FoundId {
+  kind: IdKind;
+  text: string;
+  start: number;
+  end: number;
+  path: string;
+  /** The innermost key or column name, when the place has one (structured files only). */
+  key?: string;
+  unixMs?: number;
+  version?: number;
+}
+
+export interface CheckResult {
+  format: CheckFormat;
+  problems: CheckProblem[];
+  ids: FoundId[];
+}
+
+export interface CheckOptions {
+  /** File name or path; its extension picks the format when `languageId` does not. */
+  fileName?: string;
+  /** VS Code language id (`json`, `jsonc`, `yaml`, `csv`, `sql`, …). */
+  languageId?: string;
+  /** Snowflake epoch, as for `scan`. */
+  epoch?: unknown;
+  /** The time `future` is measured from (default `Date.now()`). */
+  now?: number;
+  /** Whether IDs are collected for a summary (default true). */
+  collect?: boolean;
+}
+
+/** A check fed the text in pieces: problems are reported as they are found. */
+export interface CheckStream {
+  readonly format: CheckFormat;
+  /** The next piece of the text (UTF-16; split anywhere, even inside a surrogate pair or CRLF). */
+  write(piece: string): void;
+  /** The text is complete: reports the problems only the whole file shows (duplicates in columns
+   *  not named as identities, steps back in time-ordered columns). */
+  end(): void;
+}
+
+export interface CheckStreamOptions extends CheckOptions {
+  /** Each problem once, as soon as it is certain: offsets and positions are the file's. */
+  onProblem(problem: CheckProblem): void;
+  /** Each recognised ID, for a summary. */
+  onId?(id: FoundId): void;
+}
+
+/** How `checkTextInSlices` shares the thread. */
+export interface Slicing {
+  /** Characters checked between two pauses (default 256 Ki: about 15 ms on a JSON fixture). */
+  chars?: number;
+  /** Gives the thread back (an editor: a macrotask); resolves when the check may go on. */
+  pause(): Promise<void>;
+  /** Asked after every pause: true abandons the check (the document changed, was closed). */
+  stop(): boolean;
+}
+
+/** Longer fields keep only this many characters: no ID, label or header name is this long. */
+export const FIELD_MAX = 4096;
+
+/** Reads text given in pieces: `read` takes the source from `base` on, as far as it goes. */
+export interface Reader {
+  /**
+   * Reads what `text` (the source from offset `base` on) holds past what was read before;
+   * `final` when no text follows. Returns the first offset whose text it may still need.
+   */
+  read(text: string, base: number, final: boolean): number;
+}
+
+/** What a reader hands its values to: the checker. */
+export interface Sink {
+  /**
+   * One scalar value of the file: `text` is its characters at `start` in the source (verbatim
+   * false when escapes make the value differ from the source), `path` the key path it sits
+   * under with array indexes as `[*]`, `key` the innermost key or column name.
+   */
+  value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void;
+  /** Whether `text` is, as a whole, an ID the scanner recognises. */
+  probe(text: string): boolean;
+  /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */
+  futureOnly(m: ScanMatch, base: number): void;
+  /** The options plain text is scanned with. */
+  readonly scanOpts: { epoch?: unknown; now: number };
+}

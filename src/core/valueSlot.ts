@@ -1,0 +1,99 @@
+import { readCsv } from './check/csv';
+import { SqlReader } from './check/sql';
+import { assignedKey, type Quote } from './conventions';
+
+// Where a value is about to be written: the cursor at the start of an empty value of a key or a
+// column (`"id": "|"`, `user_id: '|'`, `VALUES ('…', |`, an empty CSV field). Completions offer
+// an ID there of the kind that key already holds (see conventions.ts). Each reader looks only at
+// the text it is given (a line, or one SQL statement), never at the whole document.
+
+export interface ValueSlot {
+  /** The key or column name, when the place has one. */
+  key?: string;
+  /** The fixture check's path of the place where it can tell (`users (id)`, `column id`). */
+  path?: string;
+  /** The quote the cursor stands inside (an empty string value), or '' when none is open yet. */
+  quote: Quote;
+  /** The same quote closes the value right after the cursor (`"|"`): a completion may replace both. */
+  closed?: true;
+}
+
+const QUOTE_CHARS = new Set(['"', "'", '`']);
+/** What may follow an empty value that has no quotes yet: the end of it. */
+const VALUE_END = /^\s*(?:[,;)}\]]|#|\/\/|--|$)/;
+
+/** The quote just before the cursor that opens an empty string, and the text before it. */
+function openQuote(before: string, after: string): { quote: Quote; head: string; closed?: true } | undefined {
+  const last = before[before.length - 1];
+  if (last !== undefined && QUOTE_CHARS.has(last)) {
+    // `"|"` (the editor closed it) or `"|` at the end of what is there.
+    if (after.startsWith(last)) return { quote: last as Quote, head: before.slice(0, -1), closed: true };
+    if (VALUE_END.test(after)) return { quote: last as Quote, head: before.slice(0, -1) };
+    return undefined;
+  }
+  return VALUE_END.test(after) ? { quote: '', head: before } : undefined;
+}
+
+/**
+ * JSON, YAML and code: the cursor starts the value of `key` (`"id": "|"`, `user_id: '|'`,
+ * `userId = "|"`, `id: |`). `before`/`after` are the line's text around the cursor.
+ */
+export function lineSlot(before: string, after: string): ValueSlot | undefined {
+  const open = openQuote(before, after);
+  if (!open) return undefined;
+  if (!/(?:=>|:=|[:=])\s*$/.test(open.head)) return undefined;
+  const key = assignedKey(open.head);
+  return key === undefined ? undefined : { key, quote: open.quote, ...(open.closed ? { closed: true as const } : {}) };
+}
+
+/** A value no SQL file holds: it marks the cursor's place in the statement given to the reader. */
+const MARK = '\uE000idsmith\uE000';
+
+/**
+ * SQL: the cursor starts a value of an `INSERT … VALUES (…)` tuple. `statement` is the text from
+ * the start of the INSERT (or any earlier point) to the cursor; the fixture check's SQL reader
+ * says which column the position is, from the statement's column list.
+ */
+export function sqlSlot(statement: string, after: string): ValueSlot | undefined {
+  const open = openQuote(statement, after);
+  if (!open || !/[(,]\s*$/.test(open.head)) return undefined;
+  let found: ValueSlot | undefined;
+  const reader = new SqlReader((v, index, table, columns) => {
+    if (v?.value !== MARK) return;
+    const column = columns?.[index];
+    found = {
+      path: `${table || 'INSERT'} (${column ?? `value ${index + 1}`})`, quote: open.quote,
+      ...(column !== undefined ? { key: column } : {}), ...(open.closed ? { closed: true as const } : {}),
+    };
+  });
+  reader.read(`${open.head}'${MARK}'`, 0, true);
+  return found;
+}
+
+/**
+ * CSV and TSV: the cursor is in an empty field. `header` is the file's first line when it names
+ * the columns (undefined when it is data); `before`/`after` the cursor's line around it.
+ */
+export function csvSlot(header: string | undefined, before: string, after: string, delimiter: string): ValueSlot | undefined {
+  let quote: Quote = '';
+  let head = before;
+  if (before.endsWith('"') && (before.length === 1 || before[before.length - 2] === delimiter)) {
+    quote = '"';
+    head = before.slice(0, -1);
+  }
+  if (head !== '' && !head.endsWith(delimiter)) return undefined;
+  if (!(after === '' || after.startsWith(delimiter) || (quote !== '' && after.startsWith('"')) || after === '\r')) return undefined;
+  let index = 0;
+  readCsv(head, delimiter, (fields) => {
+    index = fields.length - 1;
+  });
+  if (head === '') index = 0;
+  let names: string[] | undefined;
+  if (header !== undefined) readCsv(header, delimiter, (fields, row) => {
+    if (row === 0) names = fields.map((f) => f.value.trim());
+  });
+  const name = names?.[index];
+  const named = name !== undefined && name !== '';
+  const closed = quote !== '' && after.startsWith('"');
+  return { path: `column ${named ? name : index + 1}`, quote, ...(named ? { key: name } : {}), ...(closed ? { closed: true as const } : {}) };
+}

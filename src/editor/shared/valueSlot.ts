@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { checkFormatOf, csvSlot, labelOf, lineSlot, scan, sqlSlot } from '../../core';
+import type { ValueSlot } from '../../core';
+
+// The key or column whose value starts at a cursor (core valueSlot.ts reads the text), for
+// completions and for Insert ID, from the cursor's line, the statement of a SQL INSERT, or a
+// CSV file's header: never from the whole document.
+
+/** Text read either side of the cursor on its line: more than any key or value. */
+const AROUND = 256;
+/** SQL: lines searched upwards for the INSERT a value belongs to, and the text read at most. */
+const SQL_LINES = 2000;
+const SQL_CHARS = 1024 * 1024;
+/** CSV: the most of a line read for counting its fields. */
+const CSV_CHARS = 64 * 1024;
+
+// Names that say "an ID": `id`, `uuid`, `user_id`, `orderId`, `parent-uuid`, `ownerULID`.
+const ID_NAME = /^(?:id|_id|uid|pk|guid|uuid|ulid|ksuid|xid|tsid|tid|cuid2?|oid|objectid|typeid|snowflake|nanoid)$/i;
+const ID_SUFFIX = /(?:[_.\- ](?:id|uid|guid|uuid|ulid|ksuid|oid)|[a-z0-9](?:Id|ID|Uid|UID|Guid|GUID|Uuid|UUID|Ulid|ULID|Oid|OID))$/;
+
+/** Whether a key or column name says it holds IDs (the check's labels included: `order_ulid`). */
+export function idLikeName(name: string | undefined): boolean {
+  return name !== undefined && (ID_NAME.test(name) || ID_SUFFIX.test(name) || labelOf(name) !== undefined);
+}
+
+/**
+ * The empty value of a key or column that starts at `position` (`"id": "|"`, a SQL VALUES
+ * position, an empty CSV field); with `end`, the value that a selection from `position` to `end`
+ * would replace. Reads the line (and in SQL the statement) only.
+ */
+export function slotAt(document: vscode.TextDocument, position: vscode.Position, end = position): ValueSlot | undefined {
+  const line = document.lineAt(position.line).text;
+  const before = line.slice(Math.max(0, position.character - AROUND), position.character);
+  const after = document.lineAt(end.line).text.slice(end.character, end.character + AROUND);
+  const format = checkFormatOf(document.uri.path, document.languageId);
+  let slot: ValueSlot | undefined;
+  if (format === 'sql') slot = sqlSlotAt(document, position, before, after);
+  if (format === 'csv' || format === 'tsv') slot = csvSlotAt(document, position, line, after, format === 'csv' ? ',' : '\t');
+  slot ??= lineSlot(before, after);
+  return slot && (slot.key !== undefined || slot.path !== undefined) ? slot : undefined;
+}
+
+function sqlSlotAt(document: vscode.TextDocument, position: vscode.Position, before: string, after: string): ValueSlot | undefined {
+  if (!/[(,]\s*['"]?$/.test(before)) return undefined;
+  let chars = 0;
+  for (let l = position.line; l >= 0 && l > position.line - SQL_LINES && chars < SQL_CHARS; l--) {
+    const text = document.lineAt(l).text;
+    chars += text.length + 1;
+    if (/^\s*insert\b/i.test(text)) {
+      const statement = document.getText(new vscode.Range(l, 0, position.line, position.character));
+      return sqlSlot(statement, after);
+    }
+  }
+  return undefined;
+}
+
+function csvSlotAt(document: vscode.TextDocument, position: vscode.Position, line: string, after: string, delimiter: string): ValueSlot | undefined {
+  if (position.line === 0 || position.character > CSV_CHARS) return undefined;
+  const first = document.lineAt(0).text;
+  // The check's rule: a first row without any ID in it is a header naming the columns.
+  const header = first.length <= CSV_CHARS && scan(first).length === 0 ? first : undefined;
+  return csvSlot(header, line.slice(0, position.character), after, delimiter);
+}

@@ -1,10 +1,10 @@
 import { optionsOf } from './args';
 import { bounds, type BoundsKind, type BoundsOptions } from './bounds';
-import { boundsSpec, generate, generatorFor } from './formats/registry';
-import { parseSnowflakeEpoch } from './snowflake';
+import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
+import { boundsSpec, generatorFor } from './formats/registry';
+import { generate } from './generate';
 import { keyTemplate, MAX_KEY_BYTES, renderKey, utf8Length, type KeyTemplate } from './keysTemplate';
-import type { Clock, RandomSource } from './types';
-import { IdError } from './types';
+import { IdError, type Clock, type GenKind, type RandomSource } from './types';
 
 // Keys for new objects: a new ID of the kind, its hash and its date fields from the ID's own
 // time (what the ID says, not the clock: a monotonic generator may run ahead of it), so the
@@ -36,14 +36,13 @@ export function newKeys(template: string | KeyTemplate, kind: BoundsKind, count:
   }
   const layout = spec.needs === 'epoch' ? parseSnowflakeEpoch(opts.epoch ?? 'twitter') : undefined;
   const codec = spec.codec(layout === undefined ? { prefix: opts.prefix ?? '' } : { snowflake: layout, prefix: opts.prefix ?? '' });
-  const ids = generate(kind, {
-    count,
+  const ids = generate(kind as GenKind, {
     ...(opts.timeMs !== undefined ? { timeMs: opts.timeMs } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.random ? { random: opts.random } : {}),
     ...(layout ? { epoch: layout } : {}),
     ...(opts.prefix !== undefined ? { prefix: opts.prefix } : {}),
-  });
+  }, count);
   const out: NewKey[] = [];
   for (const canonical of ids) {
     const ms = codec.timeOf(canonical);

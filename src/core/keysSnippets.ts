@@ -1,8 +1,9 @@
 import type { KeyListing } from './keysList';
 
-// A key listing as code to run: `aws s3api list-objects-v2` command lines, a Python (boto3) or a
-// JavaScript/TypeScript (AWS SDK v3) snippet. Each lists its requests' prefixes from StartAfter
-// and stops at the first key above Until. Values are written as string literals (JSON escapes
+// A key listing as code to run: `aws s3api list-objects-v2` command lines, or a Python (boto3) or
+// JavaScript/TypeScript (AWS SDK v3) function that returns the window's keys (a function, so the
+// code can sit anywhere in a module and runs only when called). Each lists its requests'
+// prefixes from StartAfter and stops at the first key above Until. Values are written as string literals (JSON escapes
 // are valid JavaScript and Python), and the one comment line holds a template with no line break
 // (templates refuse control characters), so no key text can end a string or a comment early.
 
@@ -35,49 +36,52 @@ function shell(l: KeyListing): string {
 }
 
 function boto3(l: KeyListing): string {
-  const rows = l.requests.map((r) => `    {"Prefix": ${literal(r.Prefix)}, "StartAfter": ${literal(r.StartAfter)}, "Until": ${literal(r.Until)}},`);
+  const rows = l.requests.map((r) => `        {"Prefix": ${literal(r.Prefix)}, "StartAfter": ${literal(r.StartAfter)}, "Until": ${literal(r.Until)}},`);
   return [
-    `# ${header(l)}`,
     'import boto3',
     '',
-    's3 = boto3.client("s3")',
-    'bucket = "BUCKET"',
-    'requests = [',
+    '',
+    `# Keys of the ${header(l)}.`,
+    'def list_keys_in_window(s3=None, bucket="BUCKET"):',
+    '    s3 = s3 or boto3.client("s3")',
+    '    requests = [',
     ...rows,
-    ']',
-    'keys = []',
-    'for r in requests:',
-    '    pages = s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=r["Prefix"], StartAfter=r["StartAfter"])',
-    '    for page in pages:',
-    '        found = [o["Key"] for o in page.get("Contents", [])]',
-    '        # Python compares str by code point, which is the byte order S3 lists in.',
-    '        keys += [k for k in found if k <= r["Until"]]',
-    '        if found and found[-1] > r["Until"]:',
-    '            break',
+    '    ]',
+    '    keys = []',
+    '    for r in requests:',
+    '        pages = s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=r["Prefix"], StartAfter=r["StartAfter"])',
+    '        for page in pages:',
+    '            found = [o["Key"] for o in page.get("Contents", [])]',
+    '            # Python compares str by code point, which is the byte order S3 lists in.',
+    '            keys += [k for k in found if k <= r["Until"]]',
+    '            if found and found[-1] > r["Until"]:',
+    '                break',
+    '    return keys',
   ].join('\n');
 }
 
 function js(l: KeyListing): string {
-  const rows = l.requests.map((r) => `  { Prefix: ${literal(r.Prefix)}, StartAfter: ${literal(r.StartAfter)}, Until: ${literal(r.Until)} },`);
+  const rows = l.requests.map((r) => `    { Prefix: ${literal(r.Prefix)}, StartAfter: ${literal(r.StartAfter)}, Until: ${literal(r.Until)} },`);
   return [
-    `// ${header(l)}`,
     "import { S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';",
     '',
-    'const client = new S3Client({});',
-    "const Bucket = 'BUCKET';",
-    'const requests = [',
+    `// Keys of the ${header(l)}.`,
+    "export async function listKeysInWindow(client = new S3Client({}), Bucket = 'BUCKET') {",
+    '  const requests = [',
     ...rows,
-    '];',
-    'const keys = [];',
-    'for (const { Prefix, StartAfter, Until } of requests) {',
-    '  pages: for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix, StartAfter })) {',
-    '    for (const { Key } of page.Contents ?? []) {',
-    '      if (Key === undefined) continue;',
-    '      // The IDs decide the order here, and they are ASCII: string order is byte order.',
-    '      if (Key > Until) break pages;',
-    '      keys.push(Key);',
+    '  ];',
+    '  const keys = [];',
+    '  for (const { Prefix, StartAfter, Until } of requests) {',
+    '    pages: for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix, StartAfter })) {',
+    '      for (const { Key } of page.Contents ?? []) {',
+    '        if (Key === undefined) continue;',
+    '        // The IDs decide the order here, and they are ASCII: string order is byte order.',
+    '        if (Key > Until) break pages;',
+    '        keys.push(Key);',
+    '      }',
     '    }',
     '  }',
+    '  return keys;',
     '}',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,12 +127,29 @@ describe('keys list snippets against an S3 API server', function () {
     const text = (await snippet('js'))
       .replace("from '@aws-sdk/client-s3'", `from '${pathToFileURL(createRequire(import.meta.url).resolve('@aws-sdk/client-s3')).href}'`)
       .replace('new S3Client({})', `new S3Client({ endpoint: '${endpoint}', forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' })`)
-      .replace("const Bucket = 'BUCKET';", `const Bucket = '${Bucket}';`);
-    writeFileSync(join(dir, 'list.mjs'), `${text}\nconsole.log(JSON.stringify(keys));\n`);
+      .replace("Bucket = 'BUCKET'", `Bucket = '${Bucket}'`);
+    writeFileSync(join(dir, 'list.mjs'), `${text}\nconsole.log(JSON.stringify(await listKeysInWindow()));\n`);
     const r = spawnSync(process.execPath, [join(dir, 'list.mjs')], { encoding: 'utf8', env: env() });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, '', 'no warnings');
     assert.deepEqual(JSON.parse(r.stdout), want);
+  });
+
+  it('--format js type-checks as strict TypeScript against the SDK\'s types, and returns string[]', async function () {
+    this.timeout(60_000);
+    // Inside node_modules/.cache so that '@aws-sdk/client-s3' resolves to the project's copy.
+    const cache = join(import.meta.dirname, '..', '..', 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const tsDir = mkdtempSync(join(cache, 'idsmith-snippet-'));
+    try {
+      writeFileSync(join(tsDir, 'list.mts'), `${await snippet('js')}\nexport const typed: string[] = await listKeysInWindow();\n`);
+      const tsc = join(import.meta.dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
+      const r = spawnSync(process.execPath, [tsc, '--ignoreConfig', '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+        '--target', 'es2022', '--skipLibCheck', '--types', 'node', join(tsDir, 'list.mts')], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+    } finally {
+      rmSync(tsDir, { recursive: true, force: true });
+    }
   });
 
   it('the aws s3api lines run as printed (AWS CLI), BUCKET set', async function () {
@@ -157,8 +174,8 @@ describe('keys list snippets against an S3 API server', function () {
     }
     const text = (await snippet('boto3'))
       .replace('boto3.client("s3")', `boto3.client("s3", endpoint_url="${endpoint}")`)
-      .replace('bucket = "BUCKET"', `bucket = "${Bucket}"`);
-    writeFileSync(join(dir, 'list.py'), `${text}\nimport json\nprint(json.dumps(keys))\n`);
+      .replace('bucket="BUCKET"', `bucket="${Bucket}"`);
+    writeFileSync(join(dir, 'list.py'), `${text}\n\nimport json\nprint(json.dumps(list_keys_in_window()))\n`);
     const r = spawnSync('python3', [join(dir, 'list.py')], { encoding: 'utf8', env: env() });
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), want);

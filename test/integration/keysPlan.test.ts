@@ -55,7 +55,7 @@ describe('Plan Object Keys', () => {
   });
 
   const languages: Array<[string, string, RegExp]> = [
-    ['javascript', 'js', /^\/\/ objects of .*\nimport \{ S3Client, paginateListObjectsV2 \} from '@aws-sdk\/client-s3';/],
+    ['javascript', 'js', /^import \{ S3Client, paginateListObjectsV2 \} from '@aws-sdk\/client-s3';\n\n\/\/ Keys of the objects of .*\nexport async function listKeysInWindow\(/],
     ['typescript', 'js', /paginateListObjectsV2/],
     ['shellscript', 'shell', /^# objects of .*\n# Set BUCKET=.*\naws s3api list-objects-v2 --bucket "\$BUCKET" /],
     ['markdown', 'shell', /^# objects of /],

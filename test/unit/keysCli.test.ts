@@ -63,7 +63,7 @@ describe('idsmith keys', () => {
     assert.deepEqual(j, { requests: l.requests, from: l.from, to: l.to });
     const text = (await run(args)).out.trimEnd().split('\n');
     assert.equal(text.filter((t) => t.startsWith('aws s3api list-objects-v2 --bucket "$BUCKET" ')).length, 16);
-    assert.match((await run([...args, '--format', 'boto3'])).out, /^# objects of .*\nimport boto3\n/);
+    assert.match((await run([...args, '--format', 'boto3'])).out, /^import boto3\n\n\n# Keys of the objects of .*\ndef list_keys_in_window\(/);
     assert.match((await run([...args, '--format', 'js'])).out, /paginateListObjectsV2/);
   });
 

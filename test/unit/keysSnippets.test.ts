@@ -61,7 +61,7 @@ describe('keys list snippets', () => {
       writeFileSync(join(dir, 'list.mjs'), text);
       const r = spawnSync(process.execPath, ['--check', join(dir, 'list.mjs')], { encoding: 'utf8' });
       assert.equal(r.status, 0, r.stderr);
-      const literal = text.match(/const requests = (\[[\s\S]*?\n\]);/)![1]!;
+      const literal = text.match(/const requests = (\[[\s\S]*?\n {2}\]);/)![1]!;
       // eslint-disable-next-line no-new-func
       assert.deepEqual(new Function(`return ${literal}`)(), TRICKY.requests);
     } finally {
@@ -73,7 +73,7 @@ describe('keys list snippets', () => {
     const probe = spawnSync('python3', ['-c', 'import ast, sys'], { encoding: 'utf8' });
     if (probe.status !== 0) this.skip(); // python3 is not part of the toolchain; test/aws says what it ran
     const text = listingSnippet(TRICKY, 'boto3');
-    const literal = text.match(/requests = (\[[\s\S]*?\n\])/)![1]!;
+    const literal = text.match(/requests = (\[[\s\S]*?\n {4}\])/)![1]!;
     const r = spawnSync('python3', ['-c', 'import ast, json, sys\nsrc = sys.stdin.read()\nast.parse(src.split("\\x00")[0])\nprint(json.dumps(ast.literal_eval(src.split("\\x00")[1])))'], {
       input: `${text}\x00${literal}`, encoding: 'utf8',
     });

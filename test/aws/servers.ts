@@ -10,8 +10,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 // with StartAfter and continuation tokens, objects in a temporary directory) and dynalite (the
 // DynamoDB API, in memory), both npm dev dependencies, each in its own process (serve.mjs) on
 // 127.0.0.1 at a free port the system picks. They are stopped by the root hook in hooks.ts, or
-// killed when the test process exits any other way (exit, Ctrl-C); a server also exits by
-// itself when its IPC channel to us closes, so even a SIGKILLed test run leaves none behind.
+// killed when the test process exits any other way (exit, Ctrl-C); a server also removes its
+// directory and exits by itself when its IPC channel to us closes, so even a SIGKILLed test run
+// leaves nothing behind.
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -65,7 +66,7 @@ async function start(name: 's3rver' | 'dynalite', role: string): Promise<ApiServ
   const dir = mkdtempSync(join(scratch(), `idsmith-${name}-`));
   const log = join(dir, 'server.log');
   const fd = openSync(log, 'a');
-  const child = fork(join(import.meta.dirname, 'serve.mjs'), name === 's3rver' ? [name, join(dir, 'data')] : [name], {
+  const child = fork(join(import.meta.dirname, 'serve.mjs'), [name, dir], {
     // Not the test process's options (tsx); s3rver needs DES from OpenSSL's legacy provider.
     execArgv: name === 's3rver' ? ['--openssl-legacy-provider'] : [],
     stdio: ['ignore', fd, fd, 'ipc'],

@@ -1,18 +1,17 @@
 import {
-  boundsKinds, dynamoQuery, IdError, inclusiveEnd, listingSnippet, listKeys, newKeys, parseKeyTemplate, planKeys, sqlQuery, STORES,
+  boundsKinds, dynamoQuery, IdError, listingSnippet, listKeys, newKeys, parseKeyTemplate, planKeys, sqlQuery, STORES,
   formatIso, formatRate, KEYS_PER_CALL, MAX_LIST_REQUESTS, SNIPPET_FORMATS,
-  type BoundsOptions, type KeyPlan, type KeyTemplate, type SnippetFormat, type StoreId,
+  type KeyPlan, type KeyTemplate, type SnippetFormat, type StoreId,
 } from '../core';
 import { UsageError, stringFlag, type ParsedArgs } from './args';
-import { EPOCH_FLAG, EXIT_OK, HELP_FLAG, countOption, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
-import type { CliIo } from './io';
+import { EPOCH_FLAG, EXIT_OK, HELP_FLAG, countOption, timeOption, type Command } from './command';
 import { escapeControls, quote, safeJson } from './safe';
+import { boundsOptions, windowOption } from './window';
 
 // `idsmith keys new|list|plan|query`: object keys that spread writes and still list by time.
 // The core does the work (src/core/keys*.ts); this file reads flags and prints.
 
 const KINDS = boundsKinds().map((k) => k.kind);
-const CASE_KINDS = ['ulid', 'uuidv7', 'objectid'];
 const MAX_KEYS = 1_000_000;
 
 const TEMPLATE_HELP = `Templates: literal text with fields. {id} is the ID (exactly once; only literal text
@@ -52,40 +51,6 @@ function kindOption(args: ParsedArgs): string {
   return kind;
 }
 
-/** --epoch, --prefix and --case, each only for the kinds it means something to. */
-function kindOptions(kind: string, args: ParsedArgs, epochRequired: boolean): BoundsOptions {
-  if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
-  if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
-  if (!CASE_KINDS.includes(kind)) rejectFlags(args, ['case'], `applies only to ${CASE_KINDS.join(', ')}`);
-  const opts: BoundsOptions = {};
-  const epoch = stringFlag(args, 'epoch');
-  if (epoch !== undefined) {
-    opts.epoch = epochOption(epoch);
-    if (opts.epoch === undefined) throw new UsageError('snowflake keys need --epoch NAME|MS: auto names no epoch');
-  } else if (kind === 'snowflake' && epochRequired) {
-    // A decimal says nothing about its epoch, so a listing without one would be a guess.
-    throw new UsageError('snowflake keys need --epoch NAME|MS');
-  }
-  const prefix = stringFlag(args, 'prefix');
-  if (prefix !== undefined) opts.prefix = prefixOption(prefix);
-  const letterCase = stringFlag(args, 'case');
-  if (letterCase !== undefined) {
-    if (letterCase !== 'upper' && letterCase !== 'lower') throw new UsageError(`--case must be upper or lower, got ${quote(letterCase)}`);
-    opts.letterCase = letterCase;
-  }
-  return opts;
-}
-
-function windowOption(args: ParsedArgs, io: CliIo): [number, number] {
-  const fromText = stringFlag(args, 'from');
-  if (fromText === undefined) throw new UsageError('missing --from TIME');
-  const fromMs = timeOption('from', fromText, io);
-  const toText = stringFlag(args, 'to');
-  const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
-  if (toMs < fromMs) throw new UsageError(`--to ${quote(toText ?? fromText)} is before --from ${quote(fromText)}`);
-  return [fromMs, toMs];
-}
-
 function noPositionals(args: ParsedArgs): void {
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${quote(args.positionals[0]!)}`);
 }
@@ -123,7 +88,7 @@ Exit status: 0 success, 1 the keys cannot be made (a time the kind cannot hold),
     noPositionals(args);
     const template = templateOption(args);
     const kind = kindOption(args);
-    const opts = kindOptions(kind, args, false);
+    const opts = boundsOptions(kind, args, 'keys', false);
     const count = countOption('count', stringFlag(args, 'count') ?? '1', MAX_KEYS);
     const time = stringFlag(args, 'time');
     const keys = newKeys(template, kind, count, { ...opts, ...(time !== undefined ? { timeMs: timeOption('time', time, io) } : {}) });
@@ -173,7 +138,7 @@ Exit status: 0 success, 1 the window cannot be listed with that template (see th
     noPositionals(args);
     const template = templateOption(args);
     const kind = kindOption(args);
-    const opts = kindOptions(kind, args, true);
+    const opts = boundsOptions(kind, args, 'keys');
     const [fromMs, toMs] = windowOption(args, io);
     const format = stringFlag(args, 'format');
     if (format !== undefined && !SNIPPET_FORMATS.includes(format as SnippetFormat)) {
@@ -321,7 +286,7 @@ Exit status: 0 success, 1 the window cannot be queried that way (see the message
   async run(args, io) {
     noPositionals(args);
     const kind = kindOption(args);
-    const opts = kindOptions(kind, args, true);
+    const opts = boundsOptions(kind, args, 'keys');
     const [fromMs, toMs] = windowOption(args, io);
     const sortKey = stringFlag(args, 'sort-key');
     if (sortKey === undefined) throw new UsageError('missing --sort-key NAME');

@@ -71,7 +71,7 @@ finds the object again.
 
 ${TEMPLATE_HELP}
 
-Kinds: ${KINDS.join(' ')} (scru128 keys can be listed but Idsmith makes no SCRU128 IDs)
+Kinds: ${KINDS.join(' ')}
 
 Options:
   --template T      the key template

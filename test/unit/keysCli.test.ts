@@ -104,7 +104,7 @@ describe('idsmith keys', () => {
     [['keys', 'list', '--template', '{id}', '--kind', 'ulid', '--from', 'now', '--json', '--format', 'js'], 2, /give one/],
     [['keys', 'list', '--template', '{hash:4}/{hh}/{id}', '--kind', 'ulid', '--from', '2024-05-01', '--to', '2024-05-03'], 1, /at most 100,000/],
     [['keys', 'list', '--template', '{id}', '--kind', 'snowflake', '--epoch', 'twitter', '--from', '2016-01-01', '--to', '2020-01-01'], 1, /digits/],
-    [['keys', 'new', '--template', '{id}', '--kind', 'scru128'], 1, /does not make SCRU128/],
+    [['keys', 'new', '--template', '{id}', '--kind', 'uuidv4'], 2, /unknown kind 'uuidv4'/],
     [['keys', 'query', '--kind', 'ulid', '--from', 'now', '--sort-key', 'id', '--store', 'dynamodb'], 2, /--partition-key NAME=VALUE/],
     [['keys', 'query', '--kind', 'ulid', '--from', 'now', '--sort-key', 'id', '--partition-key', '=x', '--store', 'sql'], 2, /NAME=VALUE/],
     [['keys', 'query', '--kind', 'ulid', '--from', 'now', '--sort-key', 'order id', '--store', 'sql'], 1, /not a plain SQL name/],

@@ -103,8 +103,8 @@ describe('key templates', () => {
       assert.match(t!.key, /^t\/user_[0-9a-z]{26}$/);
     });
 
-    it('refuses kinds it cannot make or list, a case the kind has not, and keys over 1024 bytes', () => {
-      assert.throws(() => newKeys('{id}', 'scru128', 1), /does not make SCRU128 IDs/);
+    it('makes every kind bounds can list (SCRU128 too); refuses other kinds, a case the kind has not, and keys over 1024 bytes', () => {
+      for (const kind of ['ulid', 'uuidv7', 'ksuid', 'objectid', 'tsid', 'xid', 'tid', 'scru128']) assert.equal(newKeys('k/{id}', kind, 2).length, 2, kind);
       assert.throws(() => newKeys('{id}', 'uuidv4', 1), /time-ordered kinds/);
       assert.throws(() => newKeys('{id}', 'ksuid', 1, { letterCase: 'lower' }), /either case|one spelling/);
       assert.throws(() => newKeys(`${'x'.repeat(1000)}/{id}`, 'ulid', 1), /at most 1024 bytes/);

@@ -115,6 +115,19 @@ describe('Plan Object Keys', () => {
     assert.equal((ins as FailedOutcome).code, 'NOTHING_FOUND');
   });
 
+  it('arguments of the wrong shape: a failed outcome, the file unchanged', async () => {
+    const editor = await openActive('keep me', 'python');
+    const bad: unknown[] = [null, 42, 'ulid', [], true,
+      { ...ARGS, template: 42 }, { ...ARGS, kind: 'uuidv4' }, { ...ARGS, kind: {} }, { ...ARGS, rate: 'fast' }, { ...ARGS, rate: -5 },
+      { ...ARGS, reads: [] }, { ...ARGS, from: {} }, { ...ARGS, from: '2024-02-30' }, { ...ARGS, store: 'azure' }, { ...ARGS, store: 'toString' }];
+    for (const arg of bad) {
+      const r = await vscode.commands.executeCommand<FailedOutcome>('idsmith.planObjectKeys', arg);
+      assert.equal(r.status, 'failed', `${JSON.stringify(arg)} gave ${JSON.stringify(r)}`);
+      assert.equal(r.code, 'INVALID_ARGUMENT', JSON.stringify(arg));
+    }
+    assert.equal(editor.document.getText(), 'keep me');
+  });
+
   it('when the file was closed, the button says so and changes nothing', async () => {
     await openActive('keep', 'python');
     await plan();

@@ -2,6 +2,8 @@ import { requireText } from '../args';
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { randomChars } from './sibling';
+import type { RandomSource } from '../types';
 
 // CUID (v1, ericelliott/cuid, 2012): `c`, then lower-case base36 blocks: the time in ms (8
 // chars until 2059; the library does not pad it), a 4-char counter, a 4-char host fingerprint
@@ -93,4 +95,11 @@ export const cuid: FormatModule = {
   generators: [],
   time: { minMs: 36 ** 7, maxMs: 36 ** 8 - 1, resolutionMs: 1, plausibleFromMs: CUID_FROM },
   check: { labels: [['cuid']], timeOrdered: true },
+  sibling: cuidSibling,
 };
+
+/** A duplicate's replacement: `c`, its 8 time characters (or `timeMs`'s), 16 new counter, fingerprint and random ones. */
+function cuidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const time = timeMs === undefined ? id.input.slice(1, 9) : timeMs.toString(36).padStart(8, '0');
+  return 'c' + time + randomChars(16, '0123456789abcdefghijklmnopqrstuvwxyz', random);
+}

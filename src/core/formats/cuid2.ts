@@ -126,4 +126,6 @@ export const cuid2Format: FormatModule = {
     create: (env) => ({ generate: (n, o) => repeat(n, () => cuid2(o.size ?? CUID2_DEFAULT_LENGTH, env.random)) }),
   }],
   check: { labels: [['cuid2']] },
+  // A CUID2 holds no time: another of the same length.
+  sibling: (id, random) => cuid2(id.input.length, random),
 };

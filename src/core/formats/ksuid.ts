@@ -8,6 +8,7 @@ import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
+import { redrawBits } from './sibling';
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
 
@@ -270,4 +271,12 @@ export const ksuid: FormatModule = {
   }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
   check: { labels: [['ksuid']], timeOrdered: true },
+  sibling: ksuidSibling,
 };
+
+/** A duplicate's replacement: its second (or `timeMs`'s), a new 128-bit payload. */
+function ksuidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const b = id.bytes!.slice();
+  if (timeMs !== undefined) put32(b, ksuidSecondsFor(timeMs));
+  return encodeKsuid(redrawBits(b, 32, 160, random));
+}

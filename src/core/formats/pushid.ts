@@ -2,6 +2,8 @@ import { requireText } from '../args';
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import type { DecodedId, FormatModule, Run, ScanContext, ScanHit, ScanRule } from './types';
+import { randomChars } from './sibling';
+import type { RandomSource } from '../types';
 
 // Firebase Realtime Database push IDs (`push()`, `childByAutoId`): 20 characters of
 // `-0-9A-Z_a-z`, whose ASCII order is the digit order (`-` = 0 … `z` = 63). The first 8 are the
@@ -127,4 +129,15 @@ export const pushid: FormatModule = {
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: PUSHID_FROM },
   // No label: `push_id` as often names a push notification; push IDs are found by their shape.
   check: { timeOrdered: true },
+  sibling: pushIdSibling,
 };
+
+/** A duplicate's replacement: its 8 time characters (or `timeMs`'s), 12 new random ones. */
+function pushIdSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  let time = id.input.slice(0, 8);
+  if (timeMs !== undefined) {
+    time = '';
+    for (let i = 0, v = timeMs; i < 8; i++, v = Math.floor(v / 64)) time = PUSH_CHARS[v % 64] + time;
+  }
+  return time + randomChars(12, PUSH_CHARS, random);
+}

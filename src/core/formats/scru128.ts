@@ -5,6 +5,8 @@ import { Id, failed, judged, orThrow } from './decoded';
 import { fill, pad, put48 } from './boundsText';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
+import { caseLike, redrawBits } from './sibling';
+import type { RandomSource } from '../types';
 
 // SCRU128 (scru128/spec): 128 bits, 48-bit Unix ms, 24-bit counter_hi, 24-bit counter_lo,
 // 32-bit entropy, written as 25 base36 digits (0-9 a-z, case-insensitive; the current libraries
@@ -214,4 +216,12 @@ export const scru128: FormatModule = {
   }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: SCRU128_PLAUSIBLE_FROM },
   check: { labels: [['scru128']], timeOrdered: true },
+  sibling: scru128Sibling,
 };
+
+/** A duplicate's replacement: its millisecond (or `timeMs`), new counters and entropy (80 bits), its case. */
+function scru128Sibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const b = id.bytes!.slice();
+  if (timeMs !== undefined) put48(b, timeMs);
+  return caseLike(id.input, encodeScru128(redrawBits(b, 48, 128, random)));
+}

@@ -250,4 +250,12 @@ export const tid: FormatModule = {
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
   // No label: `tid` is as often a thread or tenant id.
   check: { timeOrdered: true },
+  sibling: tidSibling,
 };
+
+/** A duplicate's replacement: its microsecond (or `timeMs`'s millisecond), a new clock id. */
+function tidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const us = timeMs !== undefined ? timeMs * 1000 : id.unixMs! * 1000 + (id as TidId).micros;
+  const r = random(new Uint8Array(2));
+  return encodeTid(us, ((r[0]! << 8) | r[1]!) & 1023);
+}

@@ -8,6 +8,7 @@ import { clampCrockford, pad } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
+import { caseLike } from './sibling';
 
 // TSID (f4b6a3/tsid-creator, Hibernate's @Tsid): a 64-bit number, 42 bits of milliseconds since
 // 2020-01-01T00:00:00Z then 22 bits of node + counter, written as 13 Crockford base32 chars
@@ -236,4 +237,14 @@ export const tsid: FormatModule = {
   }],
   time: { minMs: TSID_EPOCH_MS, maxMs: TSID_EPOCH_MS + TIME_MAX, resolutionMs: 1, plausibleFromMs: TSID_EPOCH_MS },
   check: { labels: [['tsid']], timeOrdered: true },
+  sibling: tsidSibling,
 };
+
+/** A duplicate's replacement: its millisecond (or `timeMs`), 22 new random bits, its case. */
+function tsidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const b = id.bytes!;
+  // The 42-bit time is the top of the 64: 32 bits of the high word and 10 of the low.
+  const t = timeMs === undefined ? (((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0) * 1024 + ((b[4]! << 2) | (b[5]! >>> 6)) : checkTime(timeMs);
+  const r = random(new Uint8Array(3));
+  return caseLike(id.input, textOf(t, ((r[0]! << 16) | (r[1]! << 8) | r[2]!) & (RANDOM_SPAN - 1)));
+}

@@ -2,12 +2,14 @@ import { requireBytes, requireText, shown } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
 import { repeat } from '../timeline';
 import { IdError } from '../types';
-import { clampCrockford, pad } from './boundsText';
+import { clampCrockford, pad, put48 } from './boundsText';
 import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM, ulidTime } from './ulid';
 import { readUuidBytes } from './uuid';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { redrawBits } from './sibling';
+import type { RandomSource } from '../types';
 
 // TypeID: `prefix_` + a UUID (usually v7) in 26 lower-case Crockford base32 characters.
 
@@ -181,4 +183,16 @@ export const typeid: FormatModule = {
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
   // The prefix is part of the ID (user_… and post_… with one suffix are two IDs), not of its bytes.
   check: { labels: [['typeid']], identity: 'text', timeOrdered: true },
+  sibling: typeIdSibling,
 };
+
+/** A duplicate's replacement: its prefix, the UUID v7 inside at its millisecond (or `timeMs`), new random bits. */
+function typeIdSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const { prefix, bytes } = parseTypeId(id.input);
+  const b = bytes.slice();
+  if (timeMs !== undefined) put48(b, timeMs);
+  redrawBits(b, 48, 128, random);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  return encodeTypeId(prefix, b);
+}

@@ -331,6 +331,14 @@ export interface FormatModule {
   readonly bounds?: readonly BoundsSpec[];
   /** How the fixture check (src/core/check) reads it; absent: found by its shape only, never labelled. */
   readonly check?: CheckRules;
+  /**
+   * Another ID in `id`'s place (a duplicate's replacement): the same kind, version, prefix,
+   * layout, node fields and spelling, with its random part drawn again from `random`. Its time
+   * is `id`'s own, in the format's unit, unless `timeMs` gives another (within `time`). Throws
+   * `IdError` when there is no such ID (a name-based UUID has no random part; a snowflake whose
+   * layout is unknown has no known time). Absent: the format has no random part to draw.
+   */
+  sibling?(id: DecodedId, random: RandomSource, timeMs?: number): string;
 }
 
 /** What the fixture check knows about a format beyond its decoder. */

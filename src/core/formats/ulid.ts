@@ -9,6 +9,7 @@ import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
+import { caseLike, redrawBits } from './sibling';
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
 
@@ -260,4 +261,12 @@ export const ulid: FormatModule = {
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
   check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
+  sibling: ulidSibling,
 };
+
+/** A duplicate's replacement: its millisecond (or `timeMs`), 80 new random bits, its case. */
+function ulidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const b = id.bytes!.slice();
+  if (timeMs !== undefined) put48(b, timeMs);
+  return caseLike(id.input, encodeUlid(redrawBits(b, 48, 128, random)));
+}

@@ -3,6 +3,10 @@ import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToBigInt, bytesTo
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
+import { put32 } from './boundsText';
+import { caseLike, redrawBits } from './sibling';
+import { uint32Seconds } from '../time';
+import type { RandomSource } from '../types';
 
 // AWS X-Ray trace IDs: `1-` + 8 hex digits of Unix seconds + `-` + 24 hex digits of random
 // (96 bits). The 128-bit value is the OpenTelemetry/W3C trace id (32 hex); Datadog shows the
@@ -138,4 +142,12 @@ export const xray: FormatModule = {
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
   check: { timeOrdered: true },
+  sibling: xraySibling,
 };
+
+/** A duplicate's replacement: its second (or `timeMs`'s), 96 new random bits, its case. */
+function xraySibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const b = id.bytes!.slice();
+  if (timeMs !== undefined) put32(b, uint32Seconds(timeMs, 0, 'An X-Ray trace ID', '1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z'));
+  return caseLike(id.input, formatXray(redrawBits(b, 32, 128, random)));
+}

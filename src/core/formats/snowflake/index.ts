@@ -1,11 +1,11 @@
 import { optional, requireNumber, requireText } from '../../args';
-import { bigIntToBytes } from '../../bytes';
+import { bigIntToBytes, bytesToBigInt } from '../../bytes';
 import { isoFromMs } from '../../iso';
 import {
-  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutLabel, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
 } from './layouts';
 import { formatIso } from '../../time';
-import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
+import { IdError, type FieldValue, type RandomSource, type SnowflakeCandidate, type SnowflakeLayout, type SnowflakePreset } from '../../types';
 import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
 import { DecodedBase, failed } from '../decoded';
@@ -454,6 +454,44 @@ export const snowflake: FormatModule = {
     create: snowflakes,
   }],
   check: { labels: [['snowflake']], timeOrdered: true },
+  sibling: snowflakeSibling,
 };
 
 shareConstants();
+
+/**
+ * A duplicate's replacement: its time unit (or `timeMs`'s) and node fields (worker, process,
+ * shard, machine) under its layout, a sequence drawn at random (the next count could be an ID
+ * the same worker already made). Its layout is the one it was read with, or the only plausible
+ * preset; a number plausible under several has no known time.
+ */
+function snowflakeSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
+  const s = id as SnowflakeId;
+  const epoch = id.fields['epoch'];
+  const layout = (s as unknown as { layout?: SnowflakeLayout }).layout ?? id.readAs?.layout
+    ?? (id.unixMs !== undefined && typeof epoch === 'string' && Object.hasOwn(SNOWFLAKE_PRESETS, epoch) ? SNOWFLAKE_PRESETS[epoch as SnowflakePreset] : undefined);
+  if (!layout) {
+    throw new IdError('INVALID_ARGUMENT', `its layout is ambiguous (plausible as several presets); name it (the idsmith.snowflake.epoch setting, --epoch): ${layoutNames().join(', ')}.`);
+  }
+  const shift = BigInt(shiftOf(layout));
+  let v = (BigInt(s.hi) << 32n) | BigInt(s.lo);
+  if (timeMs !== undefined) {
+    const unit = Math.floor((timeMs - layout.epochMs) / layout.unitMs);
+    if (!(unit >= 0 && unit < 2 ** layout.timeBits)) {
+      throw new IdError('TIME_OUT_OF_RANGE', `a ${layoutLabel(layout)} snowflake holds times from ${formatIso(layout.epochMs)} to ${formatIso(layout.epochMs + (2 ** layout.timeBits - 1) * layout.unitMs)}; got ${formatIso(timeMs)}.`);
+    }
+    v = (BigInt(unit) << shift) | (v & ((1n << shift) - 1n));
+  }
+  const r = bytesToBigInt(random(new Uint8Array(8)));
+  // The counter (a layout written out may call it seq or counter); else the lowest field.
+  const counters = layout.fields.filter((f) => /seq|counter|incr|rand/i.test(f.name));
+  const drawn = counters.length > 0 ? counters : layout.fields.slice(-1);
+  let below = shift;
+  for (const f of layout.fields) {
+    below -= BigInt(f.bits);
+    if (!drawn.includes(f)) continue;
+    const mask = ((1n << BigInt(f.bits)) - 1n) << below;
+    v = (v & ~mask) | (r & mask);
+  }
+  return v.toString();
+}

@@ -71,6 +71,8 @@ export function replaceIds(ids: readonly { kind: IdKind; text: string }[], taken
     if (opts.timeMs !== undefined && f.time && (opts.timeMs < f.time.minMs || opts.timeMs > f.time.maxMs)) {
       return { reason: `a ${f.label} holds times from ${formatIso(f.time.minMs)} to ${formatIso(f.time.maxMs)}` };
     }
+    // The ID replaced is in the file, whatever `taken` says.
+    taken.add(identityOf(d, text));
     try {
       for (let i = 0; i < DRAWS; i++) {
         const fresh = f.sibling(d, random, opts.timeMs);

@@ -102,10 +102,11 @@ describe('check: Regenerate this duplicate', () => {
     assert.ok(dated >= before - 60_000 && dated <= Date.now() + 1000, `dated now: ${new Date(dated).toISOString()}`);
   });
 
-  it('the new ID is none the file already has, even where the random part is small (a snowflake\'s 2-bit sequence)', async () => {
-    // Snowflakes under a layout of 41 ms bits, a 20-bit node and a 2-bit sequence: four per ms and node.
-    const layout = 'epoch=2020-01-01,time=41,node=20,seq=2';
-    const base = (BigInt(Date.UTC(2025, 2, 5) - Date.UTC(2020, 0, 1)) << 22n) | (777n << 2n);
+  it('the new ID is none the file already has, even where a generator at that time would repeat one', async () => {
+    // Snowflakes of 41 ms bits, a 20-bit node and a 2-bit sequence: four per ms and node. The
+    // file holds what a generator at that millisecond writes first (node 0, sequence 0, 1, 2).
+    const layout = 'epoch=2020-01-01,time=41,node=20,sequence=2';
+    const base = BigInt(Date.UTC(2025, 2, 5, 10, 0, 0, 7) - Date.UTC(2020, 0, 1)) << 22n;
     const [a, b, c] = [0n, 1n, 2n].map((s) => (base | s).toString());
     const text = `id\n${a}\n${b}\n${c}\n${a}\n`;
     await vscode.workspace.getConfiguration('idsmith').update('snowflake.epoch', layout, vscode.ConfigurationTarget.Global);

@@ -2,28 +2,17 @@
 // Runs the binary named by IDSMITH_CLI (`npm run test:cli` sets it to the `idsmith` installed
 // from the packed tarball), or else dist/cli.js built from this checkout.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scan } from '../../src/core';
-
-const root = join(__dirname, '../..');
-const installed = process.env['IDSMITH_CLI'];
-const command: [string, string[]] = installed ? [installed, []] : [process.execPath, [join(root, 'dist/cli.js')]];
+import { cli, command, ensureBuilt, installed, root } from './cliBinary';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const ULID_TIME = '2016-07-30T22:36:16.385Z';
 const UUID_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';
 const DISCORD = '175928847299117063';
-
-function cli(args: string[], input?: string | Buffer, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<Buffer> {
-  return spawnSync(command[0], [...command[1], ...args], {
-    input: input ?? '',
-    maxBuffer: 1 << 30,
-    env: { ...process.env, ...env },
-  });
-}
 
 /**
  * Writes `first` to a running CLI and resolves with its stdout once `expected` has appeared,
@@ -56,7 +45,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
   before(function () {
     this.timeout(120_000);
-    if (!installed) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'idsmith-cli-test-'));
   });
 
@@ -242,6 +231,30 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
       ]);
       const annotated = cli(['scan', '--annotate'], input).stdout.toString();
       assert.equal(annotated, input.replaceAll(ULID, `${ULID} [${ULID_TIME}]`));
+    });
+
+    it('scans a large file on both cores with the output of one thread: order, lines, byte columns', () => {
+      // Over the 4 MB at which files go to workers: mixed line lengths, multi-byte text, CRLF,
+      // a line of 1.5 MB (cut inside), an invalid ID, no final line end.
+      const parts: string[] = [];
+      for (let i = 0, size = 0; size < 6_000_000; i++, size += parts[parts.length - 1]!.length) {
+        const id = [ULID, UUID_V7, DISCORD, `user_01h455vb4pex5vsknk084sn02q`, '507f1f77bcf86cd799439011'][i % 5];
+        parts.push(i % 997 === 0 ? `${'é,'.repeat(400_000)}${id}\r\n` : `${i} héllo ${'x'.repeat(i % 80)} id=${id} ok\n`);
+      }
+      parts.push('order_ulid: 8ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+      const file = join(dir, 'big.log');
+      writeFileSync(file, parts.join(''));
+      for (const mode of ['--json', '--annotate', '']) {
+        const args = mode === '' ? ['scan'] : ['scan', mode];
+        const fromFile = cli([...args, file]);
+        const fromPipe = cli(args, readFileSync(file)); // standard input: one thread
+        assert.equal(fromFile.status, 1, `${mode}: ${fromFile.stderr.toString()}`);
+        let want = fromPipe.stdout.toString('latin1');
+        if (mode === '--json') want = want.replace(/^\{/gm, `{"file":${JSON.stringify(file)},`);
+        if (mode === '') want = want.replace(/^(?=[^\n])/gm, `${file}:`);
+        assert.ok(want.length > 100_000);
+        assert.ok(fromFile.stdout.toString('latin1') === want, mode);
+      }
     });
 
     it('names files in --json, reads - as stdin, and exits 2 for a missing file', () => {

@@ -2,8 +2,6 @@ import { requireText } from '../args';
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
-import { randomChars } from './sibling';
-import type { RandomSource } from '../types';
 
 // CUID (v1, ericelliott/cuid, 2012): `c`, then lower-case base36 blocks: the time in ms (8
 // chars until 2059; the library does not pad it), a 4-char counter, a 4-char host fingerprint
@@ -85,7 +83,7 @@ export const cuid: FormatModule = {
   id: 'cuid',
   label: 'CUID',
   shapes: [{
-    length: 25, alphabet: 'base36', case: 'lower', description: 'CUIDs (c + 24 base36)',
+    length: 25, case: 'lower', description: 'CUIDs (c + 24 base36)',
     // Upper case still reads as a CUID, so the error can say that CUIDs are lower case.
     test: (t) => SHAPE.test(t) || ANY_CASE.test(t),
   }],
@@ -94,12 +92,10 @@ export const cuid: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 36 ** 7, maxMs: 36 ** 8 - 1, resolutionMs: 1, plausibleFromMs: CUID_FROM },
+  notApplicable: {
+    generate: 'CUID (v1) is deprecated by its authors (it leaks its time and host fingerprint); generate a CUID2 instead.',
+    convert: 'A CUID is text (time, counter, fingerprint and random parts in base36), not a binary value: no other format holds it.',
+    bounds: 'CUID is deprecated and not generated, so Idsmith computes no bounds for it.',
+  },
   check: { labels: [['cuid']], timeOrdered: true },
-  sibling: cuidSibling,
 };
-
-/** A duplicate's replacement: `c`, its 8 time characters (or `timeMs`'s), 16 new counter, fingerprint and random ones. */
-function cuidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const time = timeMs === undefined ? id.input.slice(1, 9) : timeMs.toString(36).padStart(8, '0');
-  return 'c' + time + randomChars(16, '0123456789abcdefghijklmnopqrstuvwxyz', random);
-}

@@ -8,7 +8,6 @@ import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
-import { redrawBits } from './sibling';
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
 
@@ -251,7 +250,7 @@ export const ksuid: FormatModule = {
   label: 'KSUID',
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
-  shapes: [{ length: 27, alphabet: 'base62', case: 'significant', description: 'KSUIDs (27 base62 chars)', test: (t) => t.length === 27 && ALNUM.test(t) }],
+  shapes: [{ length: 27, case: 'significant', description: 'KSUIDs (27 base62 chars)', test: (t) => t.length === 27 && ALNUM.test(t) }],
   scan: [{ runLengths: [27], find }],
   bits: 160,
   decode: (text) => read(text),
@@ -270,13 +269,8 @@ export const ksuid: FormatModule = {
     note: 'KSUID text sorts by time only in byte order: compare in a binary collation (PostgreSQL COLLATE "C", MySQL/MariaDB *_bin); linguistic and case-insensitive collations return wrong rows.',
   }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
+  notApplicable: {
+    convert: 'A KSUID holds 160 bits (a time and a 128-bit payload): no other format has that width, so none holds it losslessly.',
+  },
   check: { labels: [['ksuid']], timeOrdered: true },
-  sibling: ksuidSibling,
 };
-
-/** A duplicate's replacement: its second (or `timeMs`'s), a new 128-bit payload. */
-function ksuidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const b = id.bytes!.slice();
-  if (timeMs !== undefined) put32(b, ksuidSecondsFor(timeMs));
-  return encodeKsuid(redrawBits(b, 32, 160, random));
-}

@@ -7,7 +7,6 @@ import { IdError, type Clock, type RandomSource } from '../types';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
-import { caseLike, redrawBits } from './sibling';
 
 // ObjectId: 32-bit Unix seconds + 5 random bytes + 3-byte counter, in 24 hex digits.
 
@@ -157,7 +156,7 @@ const BOUNDS: BoundsCodec = {
 export const objectid: FormatModule = {
   id: 'objectid',
   label: 'ObjectId',
-  shapes: [{ length: 24, alphabet: 'hex', case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
+  shapes: [{ length: 24, case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
   scan: [{ runLengths: [24], all: CHAR.HEX, find }],
   bits: 96,
   decode: (text) => read(text),
@@ -173,15 +172,4 @@ export const objectid: FormatModule = {
   bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },
   check: { labels: [['objectid'], ['object', 'id']], timeOrdered: true },
-  sibling: objectIdSibling,
 };
-
-/**
- * A duplicate's replacement: its second (or `timeMs`'s), new random and counter bytes (a copy of
- * the original's counter could meet another ID of the same process), its case.
- */
-function objectIdSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const b = id.bytes!.slice();
-  if (timeMs !== undefined) put32(b, objectIdSecondsFor(timeMs));
-  return caseLike(id.input, encodeObjectId(redrawBits(b, 32, 96, random)));
-}

@@ -152,21 +152,18 @@ export class TidGenerator {
     }
     const now = timeMs === undefined;
     if (now) t = this.timeline.nowUnit(t);
+    // A full millisecond lends the next (the timeline skips the full ones in one step).
+    t = this.timeline.open(t);
+    if (t > TID_MAX_MS) throw new IdError('MONOTONIC_OVERFLOW', 'The TID count ran out in the last millisecond a TID can hold.');
+    const last = this.timeline.get(t);
     let n: number;
-    for (;;) {
-      const last = this.timeline.get(t);
-      if (last === undefined) {
-        const b = this.pool.buf, at = this.pool.take(3);
-        n = (((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) % (PER_MS / 2));
-        break;
-      }
-      if (last < PER_MS - 1) {
-        n = last + 1;
-        break;
-      }
-      t++; // this millisecond is full: borrow the next
-      if (t > TID_MAX_MS) throw new IdError('MONOTONIC_OVERFLOW', 'The TID count ran out in the last millisecond a TID can hold.');
+    if (last === undefined) {
+      const b = this.pool.buf, at = this.pool.take(3);
+      n = (((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) % (PER_MS / 2));
+    } else {
+      n = last + 1;
     }
+    if (n === PER_MS - 1) this.timeline.markFull(t);
     this.timeline.set(t, n);
     if (now) this.timeline.noteNow(t);
     return encodeTid(t * 1000 + Math.floor(n / 1024), n % 1024);
@@ -229,9 +226,7 @@ export const tid: FormatModule = {
   // upper-case text is no valid TID, so the TSID still comes first there.
   priority: 1,
   shapes: [{
-    length: 13,
-    alphabet: 'base32sortable',
-    case: 'lower',
+    length: 13, case: 'lower',
     description: 'atproto TIDs (13 base32-sortable chars)',
     // Upper case is read to say it must be lower case; a letter keeps 13 digits a number.
     test: (t) => TID13.test(t) && LETTER.test(t),
@@ -248,14 +243,9 @@ export const tid: FormatModule = {
   }],
   bounds: [{ kind: 'tid', label: 'TID (atproto)', detail: '1 ms resolution (the µs are spanned); text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
+  notApplicable: {
+    convert: 'A TID is written only in its own base32-sortable form: no other format or form of it is in use.',
+  },
   // No label: `tid` is as often a thread or tenant id.
   check: { timeOrdered: true },
-  sibling: tidSibling,
 };
-
-/** A duplicate's replacement: its microsecond (or `timeMs`'s millisecond), a new clock id. */
-function tidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const us = timeMs !== undefined ? timeMs * 1000 : id.unixMs! * 1000 + (id as TidId).micros;
-  const r = random(new Uint8Array(2));
-  return encodeTid(us, ((r[0]! << 8) | r[1]!) & 1023);
-}

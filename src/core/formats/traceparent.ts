@@ -3,10 +3,6 @@ import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } 
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
-import { put32 } from './boundsText';
-import { caseLike, redrawBits } from './sibling';
-import { uint32Seconds } from '../time';
-import type { RandomSource } from '../types';
 
 // W3C Trace Context `traceparent`: `00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`.
 // Its value (`bytes`) is the 128-bit trace id, so it converts like an X-Ray trace ID (32 hex,
@@ -146,7 +142,7 @@ export const traceparent: FormatModule = {
   id: 'traceparent',
   label: 'traceparent',
   shapes: [{
-    length: 55, alphabet: 'hex', case: 'lower', description: 'traceparents (00-32hex-16hex-2hex)',
+    length: 55, case: 'lower', description: 'traceparents (00-32hex-16hex-2hex)',
     test: (t) => SHAPE.test(t),
   }],
   scan: [{ runLengths: [2], next: '-', all: CHAR.DIGIT, find }],
@@ -156,23 +152,9 @@ export const traceparent: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: DATADOG_FROM },
-  sibling: traceparentSibling,
+  notApplicable: {
+    generate: 'Trace context headers are made by the tracer that sends them (OpenTelemetry, Datadog); Idsmith reads them.',
+    bounds: 'Trace IDs are not stored as keys that are listed by time.',
+  },
+  check: { labels: [['traceparent']] },
 };
-
-/**
- * A duplicate's replacement: the same version and flags, a new trace id (a Datadog-style one
- * keeps its second, or takes `timeMs`'s, and its 32 zero bits) and a new parent id.
- */
-function traceparentSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const t = parseTraceparent(id.input);
-  const trace = t.traceId.slice();
-  const dated = id.unixMs !== undefined || timeMs !== undefined;
-  if (timeMs !== undefined) {
-    put32(trace, uint32Seconds(timeMs, 0, 'A Datadog-style trace id', '1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z'));
-    trace.fill(0, 4, 8);
-  }
-  const parent = new Uint8Array(8);
-  do redrawBits(trace, dated ? 64 : 0, 128, random); while (trace.every((x) => x === 0));
-  do redrawBits(parent, 0, 64, random); while (parent.every((x) => x === 0));
-  return caseLike(id.input, `${t.version}-${bytesToHex(trace)}-${bytesToHex(parent)}-${id.input.slice(53, 55).toLowerCase()}`);
-}

@@ -8,7 +8,6 @@ import { clampCrockford, pad } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
-import { caseLike } from './sibling';
 
 // TSID (f4b6a3/tsid-creator, Hibernate's @Tsid): a 64-bit number, 42 bits of milliseconds since
 // 2020-01-01T00:00:00Z then 22 bits of node + counter, written as 13 Crockford base32 chars
@@ -127,21 +126,18 @@ export class TsidGenerator {
     let t = checkTime(timeMs ?? this.clock());
     const now = timeMs === undefined;
     if (now) t = this.timeline.nowUnit(t);
+    // A full millisecond lends the next (the timeline skips the full ones in one step).
+    t = this.timeline.open(t);
+    if (t > TIME_MAX) throw new IdError('MONOTONIC_OVERFLOW', 'The TSID counter ran out in the last millisecond a TSID can hold.');
+    const last = this.timeline.get(t);
     let r: number;
-    for (;;) {
-      const last = this.timeline.get(t);
-      if (last === undefined) {
-        const b = this.pool.buf, at = this.pool.take(3);
-        r = ((b[at]! & 0x1f) << 16) | (b[at + 1]! << 8) | b[at + 2]!;
-        break;
-      }
-      if (last < RANDOM_SPAN - 1) {
-        r = last + 1;
-        break;
-      }
-      t++; // this millisecond is full: borrow the next
-      if (t > TIME_MAX) throw new IdError('MONOTONIC_OVERFLOW', 'The TSID counter ran out in the last millisecond a TSID can hold.');
+    if (last === undefined) {
+      const b = this.pool.buf, at = this.pool.take(3);
+      r = ((b[at]! & 0x1f) << 16) | (b[at + 1]! << 8) | b[at + 2]!;
+    } else {
+      r = last + 1;
     }
+    if (r === RANDOM_SPAN - 1) this.timeline.markFull(t);
     this.timeline.set(t, r);
     if (now) this.timeline.noteNow(t);
     return textOf(t, r);
@@ -212,9 +208,7 @@ export const tsid: FormatModule = {
   id: 'tsid',
   label: 'TSID',
   shapes: [{
-    length: 13,
-    alphabet: 'crockford',
-    case: 'either',
+    length: 13, case: 'either',
     description: 'TSIDs (13 Crockford chars)',
     // Strict alphabet and at least one letter: 13 digits stay a number (a Unix time in ms).
     test: (t) => CROCK13.test(t) && LETTER.test(t),
@@ -237,14 +231,4 @@ export const tsid: FormatModule = {
   }],
   time: { minMs: TSID_EPOCH_MS, maxMs: TSID_EPOCH_MS + TIME_MAX, resolutionMs: 1, plausibleFromMs: TSID_EPOCH_MS },
   check: { labels: [['tsid']], timeOrdered: true },
-  sibling: tsidSibling,
 };
-
-/** A duplicate's replacement: its millisecond (or `timeMs`), 22 new random bits, its case. */
-function tsidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const b = id.bytes!;
-  // The 42-bit time is the top of the 64: 32 bits of the high word and 10 of the low.
-  const t = timeMs === undefined ? (((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0) * 1024 + ((b[4]! << 2) | (b[5]! >>> 6)) : checkTime(timeMs);
-  const r = random(new Uint8Array(3));
-  return caseLike(id.input, textOf(t, ((r[0]! << 16) | (r[1]! << 8) | r[2]!) & (RANDOM_SPAN - 1)));
-}

@@ -2,14 +2,12 @@ import { requireBytes, requireText, shown } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
 import { repeat } from '../timeline';
 import { IdError } from '../types';
-import { clampCrockford, pad, put48 } from './boundsText';
+import { clampCrockford, pad } from './boundsText';
 import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM, ulidTime } from './ulid';
 import { readUuidBytes } from './uuid';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
-import { redrawBits } from './sibling';
-import type { RandomSource } from '../types';
 
 // TypeID: `prefix_` + a UUID (usually v7) in 26 lower-case Crockford base32 characters.
 
@@ -155,7 +153,7 @@ export const typeid: FormatModule = {
   id: 'typeid',
   label: 'TypeID',
   shapes: [{
-    length: [27, 90], alphabet: 'crockford', case: 'lower',
+    length: [27, 90], case: 'lower',
     description: 'TypeIDs (prefix_ + 26 chars)',
     test: (t) => TYPEID_SHAPE.test(t),
   }],
@@ -180,19 +178,10 @@ export const typeid: FormatModule = {
     },
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
+  // A fresh TypeID keeps the prefix: it names the type of the thing the ID points at.
+  regenerate: (id) => ({ kind: 'typeid', options: { prefix: String(id.fields.prefix ?? '') }, spell: (fresh) => fresh }),
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
   // The prefix is part of the ID (user_… and post_… with one suffix are two IDs), not of its bytes.
-  check: { labels: [['typeid']], identity: 'text', timeOrdered: true },
-  sibling: typeIdSibling,
+  // Only a v7 UUID inside is made in time order (a TypeID may carry a v4).
+  check: { labels: [['typeid']], identity: 'text', timeOrdered: (id) => id.version === 7 },
 };
-
-/** A duplicate's replacement: its prefix, the UUID v7 inside at its millisecond (or `timeMs`), new random bits. */
-function typeIdSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const { prefix, bytes } = parseTypeId(id.input);
-  const b = bytes.slice();
-  if (timeMs !== undefined) put48(b, timeMs);
-  redrawBits(b, 48, 128, random);
-  b[6] = (b[6]! & 0x0f) | 0x70;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  return encodeTypeId(prefix, b);
-}

@@ -9,7 +9,6 @@ import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
-import { caseLike, redrawBits } from './sibling';
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
 
@@ -28,6 +27,8 @@ export function parseUlid(text: string): Uint8Array {
     return decodeCrockford(text, 'A ULID');
   } catch (e) {
     if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
+      // The `ulid` package's alias fixer, offered as a suggestion the user can accept; the ID is
+      // never changed behind their back.
       const fixed = ulidCorrection(text);
       if (fixed) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
     }
@@ -238,9 +239,7 @@ export const ulid: FormatModule = {
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
   shapes: [{
-    length: 26,
-    alphabet: 'crockford',
-    case: 'either',
+    length: 26, case: 'either',
     description: 'ULIDs (26 chars)',
     // Any 26 letters/digits: a broken ULID is reported as one, with the reason.
     test: (t) => t.length === 26 && ALNUM.test(t),
@@ -261,12 +260,4 @@ export const ulid: FormatModule = {
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
   check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
-  sibling: ulidSibling,
 };
-
-/** A duplicate's replacement: its millisecond (or `timeMs`), 80 new random bits, its case. */
-function ulidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const b = id.bytes!.slice();
-  if (timeMs !== undefined) put48(b, timeMs);
-  return caseLike(id.input, encodeUlid(redrawBits(b, 48, 128, random)));
-}

@@ -8,7 +8,6 @@ import { fill, pad, put32 } from './boundsText';
 import { Id, failed, judged, orThrow } from './decoded';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
-import { redrawBits } from './sibling';
 
 // XID (rs/xid): 12 bytes, 4-byte big-endian Unix seconds, 3-byte machine id, 2-byte process id,
 // 3-byte counter, written as 20 lower-case base32hex chars (0-9 a-v). 20 chars hold 100 bits, so
@@ -247,9 +246,7 @@ export const xid: FormatModule = {
   id: 'xid',
   label: 'XID',
   shapes: [{
-    length: 20,
-    alphabet: 'base32hex',
-    case: 'lower',
+    length: 20, case: 'lower',
     description: 'XIDs (20 base32hex chars)',
     // With a letter: 20 digits stay a snowflake. Upper case is read to say it must be lower.
     test: (t) => XID20.test(t) && LETTER.test(t),
@@ -273,15 +270,4 @@ export const xid: FormatModule = {
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XID_PLAUSIBLE_FROM },
   // No label: `xid` is also PostgreSQL's transaction id, a number that is no XID.
   check: { timeOrdered: true },
-  sibling: xidSibling,
 };
-
-/**
- * A duplicate's replacement: its second (or `timeMs`'s), machine and process, a new counter
- * drawn at random (the next count could be an ID the same process already made).
- */
-function xidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const b = id.bytes!.slice();
-  if (timeMs !== undefined) put32(b, secondsFor(timeMs));
-  return encodeXid(redrawBits(b, 72, 96, random));
-}

@@ -3,10 +3,6 @@ import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToBigInt, bytesTo
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
-import { put32 } from './boundsText';
-import { caseLike, redrawBits } from './sibling';
-import { uint32Seconds } from '../time';
-import type { RandomSource } from '../types';
 
 // AWS X-Ray trace IDs: `1-` + 8 hex digits of Unix seconds + `-` + 24 hex digits of random
 // (96 bits). The 128-bit value is the OpenTelemetry/W3C trace id (32 hex); Datadog shows the
@@ -112,10 +108,10 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start: s, end: e, decoded: d };
 }
 
-/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
-export /** Trace ids and the spellings they travel in (a W3C trace id alone is 32 hex digits). */
+/** Trace ids and the spellings they travel in (a W3C trace id alone is 32 hex digits). */
 const TRACE_FORMS = ['xray', 'traceparent', 'hex'] as const;
 
+/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
 const DATADOG: Representation = {
   target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true, listedFor: TRACE_FORMS,
   write: (id) => id.bytes && id.bytes.length === 16 ? datadogLow64(id.bytes) : undefined,
@@ -128,7 +124,7 @@ export const xray: FormatModule = {
   id: 'xray',
   label: 'X-Ray trace ID',
   shapes: [{
-    length: 35, alphabet: 'hex', case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
+    length: 35, case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
     // Another version digit or non-hex letters still read as X-Ray, so the error can say which.
     test: (t) => SHAPE.test(t) || LOOSE.test(t),
   }],
@@ -141,13 +137,9 @@ export const xray: FormatModule = {
   representations: [DATADOG],
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
+  notApplicable: {
+    generate: 'Trace IDs are made by the tracer that sends them (the AWS X-Ray SDK, OpenTelemetry); Idsmith reads them.',
+    bounds: 'Trace IDs are not stored as keys that are listed by time.',
+  },
   check: { timeOrdered: true },
-  sibling: xraySibling,
 };
-
-/** A duplicate's replacement: its second (or `timeMs`'s), 96 new random bits, its case. */
-function xraySibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const b = id.bytes!.slice();
-  if (timeMs !== undefined) put32(b, uint32Seconds(timeMs, 0, 'An X-Ray trace ID', '1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z'));
-  return caseLike(id.input, formatXray(redrawBits(b, 32, 128, random)));
-}

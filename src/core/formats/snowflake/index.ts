@@ -1,15 +1,16 @@
 import { optional, requireNumber, requireText } from '../../args';
-import { bigIntToBytes, bytesToBigInt } from '../../bytes';
+import { bigIntToBytes } from '../../bytes';
 import { isoFromMs } from '../../iso';
 import {
-  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutLabel, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutLabel, layoutNames, layoutSpan, parseSnowflake,
+  parseSnowflakeEpoch, shiftOf, tooWideMessage, widthOf,
 } from './layouts';
-import { formatIso } from '../../time';
-import { IdError, type FieldValue, type RandomSource, type SnowflakeCandidate, type SnowflakeLayout, type SnowflakePreset } from '../../types';
+import { MAX_DATE_MS, timeForMessage } from '../../time';
+import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
 import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
 import { DecodedBase, failed } from '../decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type Run, type ScanContext, type ScanHit } from '../types';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type RegenerateContext, type RegeneratePlan, type Refusal, type Run, type ScanContext, type ScanHit } from '../types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -103,6 +104,30 @@ function planOf(l: SnowflakeLayout): Plan | null {
   return plan;
 }
 
+// A layout's width, kept for the last layout asked about (decodes come in runs of one layout).
+let widthLayout: SnowflakeLayout | undefined;
+let widthBits = 64;
+
+/**
+ * Whether the current `hi`/`lo` fits in `l`'s time and fields. A value with bits above them is
+ * no ID of that layout: its "time" would be the high bits read as more time than the field holds.
+ */
+function fits(l: SnowflakeLayout): boolean {
+  if (l !== widthLayout) {
+    widthLayout = l;
+    widthBits = widthOf(l);
+  }
+  return fitsBits(widthBits);
+}
+
+function fitsBits(bits: number): boolean {
+  if (bits >= 64) return true;
+  if (bits > 32) return hi < 2 ** (bits - 32);
+  return hi === 0 && lo < 2 ** bits;
+}
+
+const PRESET_WIDTHS: readonly number[] = SNOWFLAKE_PRESET_LIST.map(widthOf);
+
 /** Unix ms of the last `readFields` call (saves allocating a pair per decode). */
 let readMs = 0;
 
@@ -171,7 +196,11 @@ function candidate(l: SnowflakeLayout, now: number): Candidate {
 
 /** Candidates of the current `hi`/`lo`, ordered as `snowflakeCandidates` documents. */
 function candidatesOfHalves(now: number): SnowflakeCandidate[] {
-  const all = SNOWFLAKE_PRESET_LIST.map((l) => candidate(l, now));
+  // Only layouts the value fits: 2^64-1 is no Twitter snowflake (63 bits), at any date.
+  const all: Candidate[] = [];
+  for (let i = 0; i < SNOWFLAKE_PRESET_LIST.length; i++) {
+    if (fitsBits(PRESET_WIDTHS[i]!)) all.push(candidate(SNOWFLAKE_PRESET_LIST[i]!, now));
+  }
   const plausible = all.filter((c) => c.plausible).sort((a, b) => Math.abs(now - a.unixMs) - Math.abs(now - b.unixMs));
   return [...plausible, ...all.filter((c) => !c.plausible)];
 }
@@ -265,7 +294,13 @@ function read(text: string, layout: SnowflakeLayout | undefined, now: number | u
     throw new Error(`Snowflake parsers disagree on "${text}"`); // a bug in splitDecimal, not bad input
   }
   if (layout !== undefined) {
-    return new SnowflakeId(text, hi, lo, layout, timeOf(layout));
+    if (!fits(layout)) return failed(snowflake, text, new IdError('OVERFLOW', tooWideMessage(text, layout)));
+    const ms = timeOf(layout);
+    if (ms > MAX_DATE_MS) {
+      return failed(snowflake, text, new IdError('TIME_OUT_OF_RANGE',
+        `${text} read as a ${layoutLabel(layout)} snowflake holds ${timeForMessage(ms)}: no date can show it.`));
+    }
+    return new SnowflakeId(text, hi, lo, layout, ms);
   }
   // `now` is read only where needed: Date.now() on every decode cost as much as the fields.
   const candidates = candidatesOfHalves(now ?? Date.now());
@@ -305,8 +340,7 @@ function boundsCodec(l: SnowflakeLayout): BoundsCodec {
     text: (ms, high) => {
       const unit = Math.floor((ms - l.epochMs) / l.unitMs);
       if (!Number.isFinite(unit) || unit < 0 || unit > maxUnit) {
-        throw new IdError('TIME_OUT_OF_RANGE',
-          `${l.name} snowflakes hold times from ${formatIso(l.epochMs)} to ${formatIso(l.epochMs + maxUnit * l.unitMs)}; got ${formatIso(ms)}.`);
+        throw new IdError('TIME_OUT_OF_RANGE', `${layoutLabel(l)} snowflakes hold times ${layoutSpan(l)}; got ${timeForMessage(ms)}.`);
       }
       const v = (BigInt(unit) << shift) | (high ? (1n << shift) - 1n : 0n);
       return v.toString();
@@ -412,13 +446,37 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start, end, decoded: d };
 }
 
+/**
+ * A fresh snowflake of the same layout: the configured one (checked to give this ID a plausible
+ * time), else the one its key or URL named, else its only plausible reading. A number that is
+ * plausible under several layouts is left alone: a fresh one could be of the wrong service.
+ */
+function regenerate(id: DecodedId, ctx: RegenerateContext): RegeneratePlan | Refusal {
+  const now = ctx.now ?? Date.now();
+  let layout = ctx.snowflake;
+  if (layout !== undefined) {
+    const ms = read(id.input, layout, now).unixMs;
+    if (ms === undefined || ms < layout.launchMs || ms > now + SNOWFLAKE_FUTURE_MARGIN_MS) {
+      return { refused: `it does not decode to a plausible time as a ${layoutLabel(layout)} snowflake (the layout set in idsmith.snowflake.epoch or --epoch)` };
+    }
+  } else if (id.readAs) {
+    layout = id.readAs.layout;
+  } else {
+    const plausible = (id.candidates ?? read(id.input, undefined, now).candidates ?? []).filter((c) => c.plausible);
+    if (plausible.length !== 1) {
+      const readings = plausible.map((c) => c.epoch).join(', ') || 'none';
+      return { refused: `its layout is ambiguous (plausible as: ${readings}); name the service it comes from (setting idsmith.snowflake.epoch, or --epoch)` };
+    }
+    layout = SNOWFLAKE_PRESETS[plausible[0]!.epoch as keyof typeof SNOWFLAKE_PRESETS];
+  }
+  return { kind: 'snowflake', options: { epoch: layout }, spell: (fresh) => fresh };
+}
+
 export const snowflake: FormatModule = {
   id: 'snowflake',
   label: 'Snowflake',
   shapes: [{
-    length: [1, 20],
-    alphabet: 'digits',
-    case: 'either',
+    length: [1, 20], case: 'either',
     description: 'snowflakes (decimal, up to 20 digits)',
     // 24 and 32 digits are hex IDs (ObjectId, UUID); other long runs of digits are read here and
     // refused as too long, which says more than "unknown".
@@ -453,45 +511,8 @@ export const snowflake: FormatModule = {
     ],
     create: snowflakes,
   }],
+  regenerate,
   check: { labels: [['snowflake']], timeOrdered: true },
-  sibling: snowflakeSibling,
 };
 
 shareConstants();
-
-/**
- * A duplicate's replacement: its time unit (or `timeMs`'s) and node fields (worker, process,
- * shard, machine) under its layout, a sequence drawn at random (the next count could be an ID
- * the same worker already made). Its layout is the one it was read with, or the only plausible
- * preset; a number plausible under several has no known time.
- */
-function snowflakeSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const s = id as SnowflakeId;
-  const epoch = id.fields['epoch'];
-  const layout = (s as unknown as { layout?: SnowflakeLayout }).layout ?? id.readAs?.layout
-    ?? (id.unixMs !== undefined && typeof epoch === 'string' && Object.hasOwn(SNOWFLAKE_PRESETS, epoch) ? SNOWFLAKE_PRESETS[epoch as SnowflakePreset] : undefined);
-  if (!layout) {
-    throw new IdError('INVALID_ARGUMENT', `its layout is ambiguous (plausible as several presets); name it (the idsmith.snowflake.epoch setting, --epoch): ${layoutNames().join(', ')}.`);
-  }
-  const shift = BigInt(shiftOf(layout));
-  let v = (BigInt(s.hi) << 32n) | BigInt(s.lo);
-  if (timeMs !== undefined) {
-    const unit = Math.floor((timeMs - layout.epochMs) / layout.unitMs);
-    if (!(unit >= 0 && unit < 2 ** layout.timeBits)) {
-      throw new IdError('TIME_OUT_OF_RANGE', `a ${layoutLabel(layout)} snowflake holds times from ${formatIso(layout.epochMs)} to ${formatIso(layout.epochMs + (2 ** layout.timeBits - 1) * layout.unitMs)}; got ${formatIso(timeMs)}.`);
-    }
-    v = (BigInt(unit) << shift) | (v & ((1n << shift) - 1n));
-  }
-  const r = bytesToBigInt(random(new Uint8Array(8)));
-  // The counter (a layout written out may call it seq or counter); else the lowest field.
-  const counters = layout.fields.filter((f) => /seq|counter|incr|rand/i.test(f.name));
-  const drawn = counters.length > 0 ? counters : layout.fields.slice(-1);
-  let below = shift;
-  for (const f of layout.fields) {
-    below -= BigInt(f.bits);
-    if (!drawn.includes(f)) continue;
-    const mask = ((1n << BigInt(f.bits)) - 1n) << below;
-    v = (v & ~mask) | (r & mask);
-  }
-  return v.toString();
-}

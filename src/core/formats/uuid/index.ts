@@ -1,16 +1,16 @@
 import { requireText } from '../../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
 import { repeat } from '../../timeline';
-import { IdError, type Decoded, type FieldValue, type RandomSource } from '../../types';
+import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
   UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
-import { pad, put48 } from '../boundsText';
-import { caseLike, redrawBits } from '../sibling';
+import { pad } from '../boundsText';
 import { Id, failed, orThrow } from '../decoded';
-import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
+import { caseLike } from '../spelling';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -206,18 +206,35 @@ const NAME_OPTIONS: GeneratorSpec['options'] = [
   { name: 'name', type: 'string', description: 'the name hashed into the UUID', required: true },
 ];
 
+/**
+ * A fresh UUID of the same version, written as this one is: its case, and 8-4-4-4-12, braces,
+ * `urn:uuid:` (as written) or 32 bare digits. Name-based and unknown versions cannot be remade.
+ */
+function regenerate(id: DecodedId): RegeneratePlan | Refusal {
+  const { version, variant } = id;
+  if (variant !== 'rfc9562') return { refused: 'not an RFC 9562 UUID (its variant bits say otherwise), so there is no version to keep' };
+  if (version === 3 || version === 5) return { refused: `a name-based v${version} UUID is derived from a name; a fresh one needs a new name` };
+  if (version !== 1 && version !== 4 && version !== 6 && version !== 7) return { refused: `UUID v${version} can't be generated` };
+  const t = id.input;
+  const urn = /^urn:uuid:/i.exec(t)?.[0];
+  const body = urn ? t.slice(urn.length) : t;
+  const cased = caseLike(body);
+  const form = (u: string): string => (urn ? urn + u : body.startsWith('{') ? `{${u}}` : body.includes('-') ? u : u.replace(/-/g, ''));
+  return { kind: `uuidv${version}`, options: {}, spell: (fresh) => form(cased(fresh)) };
+}
+
 export const uuid: FormatModule = {
   id: 'uuid',
   label: 'UUID',
   shapes: [
     {
-      length: [36, 45], alphabet: 'hex', case: 'either',
+      length: [36, 45], case: 'either',
       description: 'UUIDs (8-4-4-4-12 hex, {braces}, urn:uuid:, or 32 hex)',
       // Letters beyond f still read as a UUID, so the error can say which character is wrong.
       test: (t) => UUID_SHAPE.test(t) || UUID_LOOSE.test(t),
     },
     // 32-hex hashes are read the same way: the user said it is an ID.
-    { length: 32, alphabet: 'hex', case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
+    { length: 32, case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
   ],
   scan: [
     { runLengths: [8], next: '-', all: CHAR.HEX, find: findDashed },
@@ -238,57 +255,8 @@ export const uuid: FormatModule = {
     gen('uuidv7', 'UUID v7 (Unix ms, ordered)', 'time-ordered, ms + random (RFC 9562 recommends it for keys)', true, true, (g, o) => g.v7(o.timeMs)),
   ],
   bounds: [{ kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time', codec: () => V7_BOUNDS }],
+  regenerate,
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
   // Only v6 and v7 are made in time order: a v1's time is scattered over its text, a v4 has none.
   check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7 },
-  sibling: uuidSibling,
 };
-
-/**
- * A duplicate's replacement, of its version and spelling: a v7 keeps its millisecond, a v1 or
- * v6 its 100-ns timestamp (or they take `timeMs`), and every random bit is drawn again (a v1's
- * clock sequence and node too, the node marked random as RFC 9562 says). A v4 is all random.
- */
-function uuidSibling(id: DecodedId, random: RandomSource, timeMs?: number): string {
-  const v = id.version;
-  if (id.variant !== 'rfc9562' || v === undefined) {
-    throw new IdError('UNSUPPORTED_CONVERSION', 'this UUID is not of the RFC 9562 variant, so it has no version whose parts could be kept.');
-  }
-  const b = id.bytes!.slice();
-  if (v === 4) redrawBits(b, 0, 128, random);
-  else if (v === 7) {
-    if (timeMs !== undefined) put48(b, timeMs);
-    redrawBits(b, 48, 128, random);
-  } else if (v === 1 || v === 6) {
-    if (timeMs !== undefined) b.set(v === 1 ? v1At(timeMs) : v1ToV6(v1At(timeMs)).subarray(0, 8));
-    redrawBits(b, 64, 128, random);
-    b[10] = b[10]! | 1;
-  } else {
-    throw new IdError('UNSUPPORTED_CONVERSION', v === 3 || v === 5
-      ? `a name-based v${v} UUID is derived from a name; another one needs another name.`
-      : `a version ${v} UUID has no parts Idsmith can draw again.`);
-  }
-  b[6] = (b[6]! & 0x0f) | (v << 4);
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  return spellLike(id.input, formatUuid(b));
-}
-
-/** The first 8 bytes of a v1 UUID at `ms` (time low, mid, version and high), the rest 0. */
-function v1At(ms: number): Uint8Array {
-  const ticks = BigInt(ms - UUID_V1_MIN_MS) * 10000n;
-  const b = new Uint8Array(16);
-  const lo = Number(ticks & 0xffffffffn), hi = Number(ticks >> 32n);
-  b[0] = lo >>> 24; b[1] = (lo >>> 16) & 0xff; b[2] = (lo >>> 8) & 0xff; b[3] = lo & 0xff;
-  b[4] = (hi >>> 8) & 0xff; b[5] = hi & 0xff;
-  b[6] = 0x10 | ((hi >>> 24) & 0x0f); b[7] = (hi >>> 16) & 0xff;
-  b[8] = 0x80;
-  return b;
-}
-
-/** `canonical` (8-4-4-4-12, lower case) spelled as `like` is: braces, `urn:uuid:`, dashes, case. */
-function spellLike(like: string, canonical: string): string {
-  const head = /^(?:urn:uuid:|\{)/i.exec(like)?.[0] ?? '';
-  const tail = like.endsWith('}') ? '}' : '';
-  const body = like.slice(head.length, like.length - tail.length);
-  return head + caseLike(body, body.includes('-') ? canonical : canonical.replace(/-/g, '')) + tail;
-}

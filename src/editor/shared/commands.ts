@@ -19,6 +19,8 @@ export const Commands = {
   convertAt: 'idsmith.convertAt',
   /** Internal: what a convert code action resolved on an outdated document runs instead of an edit. */
   staleAction: 'idsmith.staleConvertAction',
+  /** Internal: what a check quick fix runs to say why it changed nothing (stale, or no new ID). */
+  checkFixFailed: 'idsmith.checkFixFailed',
   /** Internal: the button of the "Plan Object Keys…" page. */
   insertKeyListing: 'idsmith.insertKeyListing',
 } as const;

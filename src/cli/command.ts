@@ -14,6 +14,8 @@ export interface Command {
   help: string;
   flags: FlagSpec[];
   run(args: ParsedArgs, io: CliIo): Promise<number>;
+  /** Commands under this one (`idsmith keys list`): the first argument picks one, which gets its own flags and help. */
+  subcommands?: readonly Command[];
 }
 
 export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', value: false };

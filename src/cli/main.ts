@@ -3,10 +3,11 @@ import { version } from '../../package.json';
 import { UsageError, parseArgs } from './args';
 import { boundsCommand } from './bounds';
 import { checkCommand } from './check';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
+import { EXIT_INVALID, EXIT_NOTE, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
 import { convertCommand } from './convert';
 import { inspectCommand } from './inspect';
-import type { CliIo } from './io';
+import { keysCommand } from './keys';
+import { OutputError, type CliIo } from './io';
 import { newCommand } from './new';
 import { scanCommand } from './scan';
 import { sortCommand } from './sort';
@@ -14,7 +15,7 @@ import { escapeControls, quote } from './safe';
 
 export type { CliIo } from './io';
 
-const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand, scanCommand, sortCommand, checkCommand];
+const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand, keysCommand, scanCommand, sortCommand, checkCommand];
 
 const USAGE = `usage: idsmith <${COMMANDS.map((c) => c.name).join('|')}> [options] [args]`;
 
@@ -33,8 +34,9 @@ Options:
   --version      print the version
 
 Exit status: 0 success, 1 invalid input (or an ID found invalid), 2 usage error or an
-unreadable file. Output carries no colour; terminal control characters from the input are
-shown escaped, never written raw to a terminal.
+unreadable file. ${EXIT_NOTE}
+Output carries no colour; terminal control characters from the input are shown escaped,
+never written raw to a terminal.
 `;
 }
 
@@ -43,6 +45,16 @@ shown escaped, never written raw to a terminal.
  * tests drive it in-process; `src/cli.ts` is only the Node entry point around it.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (err) {
+    if (!(err instanceof OutputError)) throw err;
+    io.stderr(`idsmith: ${escapeControls(err.message)}\n`);
+    return EXIT_OUTPUT;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) {
     io.stderr(`${USAGE}\nTry 'idsmith --help'.\n`);
@@ -56,24 +68,35 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     await io.stdout(`${version}\n`);
     return EXIT_OK;
   }
-  if (first === 'help') return await help(rest[0], io);
-  const command = COMMANDS.find((c) => c.name === first);
+  if (first === 'help') return await help(rest[0], io, rest[1]);
+  let command = COMMANDS.find((c) => c.name === first);
+  let args = rest;
+  if (command?.subcommands) {
+    const sub = command.subcommands.find((c) => c.name === `${command!.name} ${rest[0]}`);
+    if (sub) {
+      command = sub;
+      args = rest.slice(1);
+    } else if (rest[0] !== undefined && !rest[0].startsWith('-')) {
+      io.stderr(`idsmith ${command.name}: unknown command ${quote(rest[0])}\nusage: ${command.usage}\nTry 'idsmith ${command.name} --help'.\n`);
+      return EXIT_USAGE;
+    }
+  }
   if (!command) {
     const what = first.startsWith('-') ? `unknown option ${quote(first)}` : `unknown command ${quote(first)}`;
     io.stderr(`idsmith: ${what}\n${USAGE}\nTry 'idsmith --help'.\n`);
     return EXIT_USAGE;
   }
   try {
-    const args = parseArgs(rest, [...command.flags, VERSION_FLAG]);
-    if (args.flags.has('help')) {
+    const parsed = parseArgs(args, [...command.flags, VERSION_FLAG]);
+    if (parsed.flags.has('help')) {
       await io.stdout(commandHelp(command));
       return EXIT_OK;
     }
-    if (args.flags.has('version')) {
+    if (parsed.flags.has('version')) {
       await io.stdout(`${version}\n`);
       return EXIT_OK;
     }
-    return await command.run(args, io);
+    return await command.run(parsed, io);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`idsmith ${command.name}: ${err.message}\nusage: ${command.usage}\nTry 'idsmith ${command.name} --help'.\n`);
@@ -89,14 +112,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-async function help(name: string | undefined, io: CliIo): Promise<number> {
+async function help(name: string | undefined, io: CliIo, sub?: string): Promise<number> {
   if (name === undefined) {
     await io.stdout(topHelp());
     return EXIT_OK;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const top = COMMANDS.find((c) => c.name === name);
+  const command = sub === undefined ? top : top?.subcommands?.find((c) => c.name === `${name} ${sub}`);
   if (!command) {
-    io.stderr(`idsmith: unknown command ${quote(name)}\n${USAGE}\n`);
+    io.stderr(`idsmith: unknown command ${quote(sub === undefined ? name : `${name} ${sub}`)}\n${USAGE}\n`);
     return EXIT_USAGE;
   }
   await io.stdout(commandHelp(command));
@@ -104,5 +128,5 @@ async function help(name: string | undefined, io: CliIo): Promise<number> {
 }
 
 function commandHelp(command: Command): string {
-  return `usage: ${command.usage}\n\n${command.help}\n`;
+  return `usage: ${command.usage}\n\n${command.help}\n${EXIT_NOTE}\n`;
 }

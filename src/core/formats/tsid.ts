@@ -1,4 +1,6 @@
 import { requireText } from '../args';
+import { timeForMessage } from '../time';
+import { readHexOf, readIntOf } from './numeric';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, writeCrockfordCodes } from '../crockford';
 import { cryptoRandom, systemClock } from '../random';
@@ -96,7 +98,7 @@ export function encodeTsid(bytes: Uint8Array): string {
 function checkTime(ms: number): number {
   const t = ms - TSID_EPOCH_MS;
   if (!Number.isInteger(ms) || t < 0 || t > TIME_MAX) {
-    throw new IdError('TIME_OUT_OF_RANGE', `A TSID holds times from 2020-01-01T00:00:00.000Z to ${new Date(TSID_EPOCH_MS + TIME_MAX).toISOString()} in whole milliseconds; got ${ms}.`);
+    throw new IdError('TIME_OUT_OF_RANGE', `A TSID holds times from 2020-01-01T00:00:00.000Z to ${new Date(TSID_EPOCH_MS + TIME_MAX).toISOString()} in whole milliseconds; got ${timeForMessage(ms)}.`);
   }
   return t;
 }
@@ -150,8 +152,8 @@ export class TsidGenerator {
 
 /** 64-bit forms of any 64-bit value (a snowflake's decimal becomes its TSID here too). */
 const REPRESENTATIONS: readonly Representation[] = [
-  { target: 'int', label: 'Integer', write: (id) => (id.bytes?.length === 8 ? bigOf(id.bytes).toString() : undefined) },
-  { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 8 ? hexOf(id.bytes) : undefined) },
+  { target: 'int', label: 'Integer', write: (id) => (id.bytes?.length === 8 ? bigOf(id.bytes).toString() : undefined), read: readIntOf },
+  { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 8 ? hexOf(id.bytes) : undefined), read: readHexOf },
 ];
 
 function bigOf(b: Uint8Array): bigint {

@@ -152,8 +152,6 @@ export interface Representation {
   /** `uuid`, `int`, `hex`, `uuidv6`, `typeid`, `uuid-braces`, …; the CLI's `--to` word. */
   target: string;
   label: string;
-  /** Output only (no format reads it back): `mysql-bin`. */
-  outputOnly?: boolean;
   /**
    * Listed among an ID's forms (Inspect, the terminal's quick pick, the light bulb) only for IDs
    * read as these formats or spellings (`xray`, `traceparent`, `hex`): a ULID has no use for a
@@ -161,6 +159,12 @@ export interface Representation {
    */
   listedFor?: readonly string[];
   write(id: DecodedId, opts: { prefix?: string }): string | undefined;
+  /**
+   * Reads what `write` wrote back to a value of `bits` (`convert --from TARGET`): every target
+   * of `convert` reads back. Throws `IdError` saying what the text should be. Formats' own
+   * targets (their `encode`) are read by their `decode` instead.
+   */
+  read?(text: string, bits: number): Uint8Array;
   /** Why `write` gives nothing for this ID (the convert error and the disabled code action). */
   reason?(id: DecodedId): string;
 }
@@ -176,6 +180,19 @@ export interface OptionSpec {
   default?: number | string;
   /** The kind cannot be made without it (a name-based UUID's `name`): the insert command asks for it. */
   required?: boolean;
+  /** The CLI's flag (`--worker` for `workerId`); the name itself when absent. */
+  flag?: string;
+  /** Other names of the flag (`--layout` for `--epoch`). */
+  aliases?: readonly string[];
+  /** The empty text is a value of its own (a name-based UUID may hash an empty name). */
+  emptyOk?: boolean;
+  /**
+   * Must differ between processes that generate at the same time (a snowflake's worker id): two
+   * processes left at the default make the same IDs, so the CLI warns when a batch uses it.
+   */
+  perProcess?: boolean;
+  /** Reads the option's text (a CLI flag); throws `IdError` saying what is accepted. Plain text or a number otherwise. */
+  parse?(text: string, now: number): unknown;
 }
 
 /** One kind the user can generate (`uuid` has several: uuidv1 … uuidv7). */
@@ -189,12 +206,20 @@ export interface GeneratorSpec {
   hasTime: boolean;
   /** IDs come out strictly ascending in text order, within a batch and across calls. */
   ascending: boolean;
+  /** The ID is a function of the options (a name-based UUID): every copy is the same ID. */
+  derived?: boolean;
   /**
    * The options this kind reads beyond `timeMs` (a TypeID's `prefix`, a NanoID's `size`, a
    * snowflake's layout and node ids): the CLI's flags, the insert command's prompts and the
    * settings schema's bounds read them here, so each limit is written once.
    */
   options: readonly OptionSpec[];
+  /**
+   * The options that apply once the others are known, with their limits there: a snowflake
+   * layout's own fields (Baidu's 22-bit worker id, a written-out layout's `shard`). `options`
+   * when absent.
+   */
+  optionsFor?(opts: GenerateOptions): readonly OptionSpec[];
   /**
    * Makes this kind's generator for one session (`IdFactory` keeps one per kind and session).
    * Its state (the last time unit used, counters, a random node id) lives in the object made
@@ -295,11 +320,6 @@ export interface FormatModule {
    * `inspect` lists every valid reading, likeliest (plausible, then priority) first.
    */
   readonly priority?: number;
-  /**
-   * Its shape is ordinary text (25 base36 characters): explicit text whose reading as this
-   * format has an implausible time is not read as it (a truncated ULID is no SCRU128 from 1991).
-   */
-  readonly onlyWhenPlausible?: boolean;
   /** How the scanner finds it in free text; several rules for several spellings (UUID dashed and bare). */
   readonly scan?: readonly ScanRule[];
   /** Width of the binary value in bits (64 snowflake/TSID, 96 ObjectId/XID, 128 ULID/UUID, 160 KSUID). */

@@ -215,7 +215,7 @@ export class Checker implements Sink {
       const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
       this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
     }
-    const first = table.firstOrAdd(identityKey(d, text, this.key), at.line, at.character);
+    const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
       const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });

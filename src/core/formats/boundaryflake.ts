@@ -92,11 +92,12 @@ export const boundaryflake: FormatModule = {
   shapes: [
     {
       length: 18, case: 'significant', description: 'Boundary Flakes (18 base62 chars)',
-      test: (t) => BASE62_18.test(t) && UPPER.test(t) && LOWER.test(t),
+      // Eighteen mixed-case chars are often a token: only a plausible time and sequence is a guess.
+      test: (t, o) => BASE62_18.test(t) && UPPER.test(t) && LOWER.test(t) && believable(read(t), o?.now).plausible === true,
     },
+    { length: 18, case: 'significant', asked: true, description: 'Boundary Flakes (18 base62 chars)', test: (t) => BASE62_18.test(t) },
     { length: [32, 36], case: 'either', asked: true, description: 'Boundary Flakes as hex or a UUID', test: (t) => HEX32.test(t) || UUID36.test(t) },
   ],
-  onlyWhenPlausible: true,
   scan: [{ runLengths: [18], find }],
   bits: 128,
   decode: (text, opts) => believable(read(text), opts?.now),

@@ -213,14 +213,14 @@ export const hashids: FormatModule = {
   label: 'Hashids',
   shapes: [
     {
-      length: [1, 64], case: 'significant',
+      length: [1, 64], case: 'significant', configured: true,
       description: 'Hashids (with your salt)',
       // Guessed only with the user's salt (`idsmith.hashids.salt`, `--hashids-salt`).
-      test: (t, o) => o?.hashids?.salt !== undefined && SHAPE_CHARS.test(t),
+      // Text whose numbers do not encode back to it is no Hashids ID: not a guess.
+      test: (t, o) => o?.hashids?.salt !== undefined && SHAPE_CHARS.test(t) && read(t, o).valid,
     },
     { length: [1, 64], case: 'significant', asked: true, description: 'Hashids', test: (t) => SHAPE_CHARS.test(t) },
   ],
-  onlyWhenPlausible: true,
   decode: (text, opts) => read(text, opts),
   representations: [],
   generators: [{

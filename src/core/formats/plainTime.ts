@@ -159,10 +159,9 @@ function makeFormat(u: Unit): FormatModule {
     shapes: [{
       length: [u.digits[0]!, u.digits[u.digits.length - 1]!], case: 'either',
       description: `${u.description} (${u.digits.join(' or ')} digits)`,
-      test: (t) => exact.test(t),
-    }],
-    // Only the one plausible unit is a guess; any unit reads any number when named.
-    onlyWhenPlausible: true,
+      // Only the one plausible unit is a guess; any unit reads any number when named.
+      test: (t, o) => exact.test(t) && o?.snowflake === undefined && onlyPlausibleUnit(t, o?.now ?? Date.now()) === u.id,
+    }, { length: [1, 25], case: 'either', asked: true, description: `${u.description} (digits)`, test: (t) => DIGITS.test(t) }],
     scan: [{ runLengths: u.digits, all: CHAR.DIGIT, numeric: true, find: (run, ctx) => find(run, ctx) }],
     // A snowflake layout named for this read (`--epoch`, the setting) says numbers are snowflakes.
     decode: (text, opts) => {

@@ -101,10 +101,9 @@ export const scru64: FormatModule = {
   shapes: [{
     length: 12, case: 'either',
     description: 'SCRU64 IDs (12 base36 chars)',
-    test: (t) => BASE36_12.test(t) && LETTER.test(t) && DIGIT.test(t),
-  }],
-  // Twelve letters and digits are a word as often as an ID: only a plausible time is a guess.
-  onlyWhenPlausible: true,
+    // Twelve letters and digits are a word as often as an ID: only a plausible time is a guess.
+    test: (t, o) => BASE36_12.test(t) && LETTER.test(t) && DIGIT.test(t) && judged(read(t), PLAUSIBLE_FROM, o?.now).plausible === true,
+  }, { length: 12, case: 'either', asked: true, description: 'SCRU64 IDs (12 base36 chars)', test: (t) => BASE36_12.test(t) }],
   scan: [{ runLengths: [12], find }],
   bits: 64,
   decode: (text, opts) => judged(read(text), PLAUSIBLE_FROM, opts?.now),

@@ -103,16 +103,16 @@ export const shortuuid: FormatModule = {
     {
       length: 22, case: 'significant',
       description: 'ShortUUIDs (22 flickrBase58 chars)',
-      test: (t) => BASE58_22.test(t),
+      // Any 22 base58 chars decode to some 128 bits: only a UUID some generator makes is a guess.
+      test: (t, o) => BASE58_22.test(t) && judgeSpelledUuid(read(t), o?.now).plausible === true,
     },
+    { length: 22, case: 'significant', asked: true, description: 'ShortUUIDs (22 flickrBase58 chars)', test: (t) => BASE58_22.test(t) },
     {
       length: 20, case: 'significant', asked: true,
       description: 'ShortUUIDs in cookieBase90 (20 chars)',
       test: (t) => t.length === 20 && badDigit(t, COOKIE.values) < 0,
     },
   ],
-  // Any 22 base58 chars decode to some 128 bits: only a UUID some generator makes is a guess.
-  onlyWhenPlausible: true,
   scan: [{ runLengths: [22], find }],
   bits: 128,
   decode: (text, opts) => judgeSpelledUuid(read(text), opts?.now),

@@ -211,15 +211,14 @@ export const sqids: FormatModule = {
   label: 'Sqids',
   shapes: [
     {
-      length: [1, 64], case: 'significant',
+      length: [1, 64], case: 'significant', configured: true,
       description: 'Sqids IDs (with your alphabet)',
       // Guessed only with the user's alphabet (`idsmith.sqids.alphabet`, `--sqids-alphabet`).
-      test: (t, o) => o?.sqids?.alphabet !== undefined && SHAPE_CHARS.test(t),
+      // Any word of the alphabet decodes to some numbers: only one its numbers write back is a guess.
+      test: (t, o) => o?.sqids?.alphabet !== undefined && SHAPE_CHARS.test(t) && read(t, o).plausible === true,
     },
     { length: [1, 64], case: 'significant', asked: true, description: 'Sqids IDs', test: (t) => SHAPE_CHARS.test(t) },
   ],
-  // Any word of the alphabet decodes to some numbers: only one its numbers write back is a guess.
-  onlyWhenPlausible: true,
   // Not scanned: any word of the alphabet decodes to some numbers, and labels are rare.
   decode: (text, opts) => read(text, opts),
   representations: [],

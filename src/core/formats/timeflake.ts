@@ -105,11 +105,11 @@ export const timeflake: FormatModule = {
   id: 'timeflake',
   label: 'Timeflake',
   shapes: [
-    { length: 22, case: 'significant', description: 'Timeflakes (22 base62 chars)', test: (t) => BASE62_22.test(t) },
+    // Base62 words starting with 0 are rare but not unheard of: only a plausible time is a guess.
+    { length: 22, case: 'significant', description: 'Timeflakes (22 base62 chars)', test: (t, o) => BASE62_22.test(t) && judged(read(t), PLAUSIBLE_FROM, o?.now).plausible === true },
+    { length: 22, case: 'significant', asked: true, description: 'Timeflakes (22 base62 chars)', test: (t) => BASE62_22.test(t) },
     { length: [32, 36], case: 'either', asked: true, description: 'Timeflakes as hex or a UUID', test: (t) => HEX32.test(t) || UUID36.test(t) },
   ],
-  // Base62 words starting with 0 are rare but not unheard of: only a plausible time is a guess.
-  onlyWhenPlausible: true,
   scan: [{ runLengths: [22], find }],
   bits: 128,
   decode: (text, opts) => judged(read(text), PLAUSIBLE_FROM, opts?.now),

@@ -1,10 +1,10 @@
 import { requireText } from '../../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes } from '../../bytes';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
-  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
+  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, fromMysqlBin, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   resolveNamespace, uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
 import { pad } from '../boundsText';
@@ -151,16 +151,25 @@ const REPRESENTATIONS: readonly Representation[] = [
     target: 'uuidv6', label: 'UUID v6',
     write: (id) => (versionOf(id) === 1 ? formatUuid(v1ToV6(id.bytes!)) : undefined),
     reason: (id) => refusal(() => v1ToV6(id.bytes!)),
+    read: parseUuid,
   },
   {
     target: 'uuidv1', label: 'UUID v1',
     write: (id) => (versionOf(id) === 6 ? formatUuid(v6ToV1(id.bytes!)) : undefined),
     reason: (id) => refusal(() => v6ToV1(id.bytes!)),
+    read: parseUuid,
   },
-  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase() },
-  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}` },
-  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}` },
-  { target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', outputOnly: true, write: (id) => id.bytes && '0x' + bytesToHex(toMysqlBin(id.bytes)) },
+  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase(), read: parseUuid },
+  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}`, read: parseUuid },
+  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}`, read: parseUuid },
+  {
+    target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', write: (id) => id.bytes && '0x' + bytesToHex(toMysqlBin(id.bytes)),
+    read: (text) => {
+      const hex = /^0x/i.test(text) ? text.slice(2) : text;
+      if (!/^[0-9a-f]{32}$/i.test(hex)) throw new IdError('INVALID_CHARACTER', 'MySQL UUID_TO_BIN(u, 1) bytes are written 0x and 32 hex digits.');
+      return fromMysqlBin(hexToBytes(hex));
+    },
+  },
 ];
 
 const UUID_SHAPE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;

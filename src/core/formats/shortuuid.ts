@@ -122,6 +122,10 @@ export const shortuuid: FormatModule = {
   representations: [{
     target: 'shortuuid-cookie', label: 'ShortUUID (cookieBase90)', listedFor: ['shortuuid'],
     write: (id) => (id.bytes?.length === 16 ? encodeShortUuid(id.bytes, COOKIE_BASE90) : undefined),
+    read: (text) => {
+      if (text.length !== 20) throw new IdError('INVALID_LENGTH', `A ShortUUID in cookieBase90 has 20 characters; got ${text.length}.`);
+      return orThrow(read(text)).bytes!;
+    },
   }],
   generators: [{
     kind: 'shortuuid', label: 'ShortUUID', detail: 'short-uuid: a random UUID v4 in 22 flickrBase58 chars', hasTime: false, ascending: false, options: [],

@@ -83,7 +83,8 @@ describe('represent', () => {
       fc.pre(!AMBIGUOUS_INT_LENGTHS.has(int.length));
       const b64 = convert(int, 'base64');
       const b64url = convert(b64, 'base64url');
-      const typeid = convert(b64url, 'typeid:order');
+      // 22 base64url chars can also be a ShortUUID (about 1 in 600 random values): named.
+      const typeid = convert(b64url, 'typeid:order', { from: 'base64url' });
       assert.equal(convert(typeid, 'ulid'), ulid);
       assert.equal(convert(typeid, 'typeid'), typeid, 'a TypeID keeps its prefix');
     }), { numRuns: 1000 });

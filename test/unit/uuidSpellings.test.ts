@@ -8,6 +8,7 @@ import { bytesToHex } from '../../src/core/bytes';
 import { formatUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 import { COOKIE_BASE90, decodeShortUuid, encodeShortUuid, shortuuid, shortUuids } from '../../src/core/formats/shortuuid';
 import { decodeUuid25, encodeUuid25, uuid25 } from '../../src/core/formats/uuid25';
+import { convert } from '../../src/core/convert';
 import { code } from './helpers';
 
 const N = 2000;
@@ -63,6 +64,14 @@ describe('ShortUUID (short-uuid 6.0.3)', () => {
     assert.notEqual(flickr.toUUID('ZZZZZZZZZZZZZZZZZZZZZZ'), undefined);
     assert.throws(() => decodeShortUuid('0ZZZZZZZZZZZZZZZZZZZZZ'), (e: Error) => code('INVALID_CHARACTER')(e) && /leaves out 0, O, I and l/.test(e.message));
     assert.throws(() => decodeShortUuid('abc'), code('INVALID_LENGTH'));
+  });
+
+  it('converts as the ShortUUID it is even when its 22 chars are also base64url (1 in 15)', () => {
+    const both = shortUuids(3000).filter((s) => /[AQgw]$/.test(s));
+    assert.ok(both.length > 100);
+    for (const s of both) assert.equal(convert(s, 'uuid'), decodeShortUuid(s).fields.uuid, s);
+    // Named, the bytes it spells in base64url.
+    assert.equal(convert(both[0]!, 'hex', { from: 'base64url' }), Buffer.from(both[0]!, 'base64url').toString('hex'));
   });
 
   it('is believed as a guess only when it holds a UUID some generator makes', () => {

@@ -11,7 +11,7 @@ import { Output } from './io';
 export const checkCommand: Command = {
   name: 'check',
   summary: 'find duplicate, invalid, future-dated and out-of-order IDs in data files',
-  usage: 'idsmith check [--json] [--epoch NAME|MS] FILE ...',
+  usage: 'idsmith check [--json] [--epoch NAME|MS] [--time-tolerance HOURS] FILE ...',
   help: `Checks fixtures, seeds and test data: JSON, JSONC, JSON Lines, YAML, CSV, TSV and SQL
 INSERT statements (by file extension; anything else is read as plain text).
 
@@ -22,6 +22,9 @@ INSERT statements (by file extension; anything else is read as plain text).
              a valid one: overflow, I/L/O/U, wrong length, the wrong UUID version.
   future     a time-bearing ID dated after now + 1 day.
   unsorted   a time-ordered column that goes backwards where it otherwise ascends.
+  time-mismatch  a row whose own ID (under id, uuid, ulid, ...) dates more than a day from
+             the row's creation time (created_at, createdAt, timestamp, ...; a date, an
+             ISO time or a Unix time in its one plausible unit).
 
 Output: one line per problem, file:line:column: code: message (line and column from 1),
 written as each is found; duplicates under keys not named like an ID (id, uuid, ulid, ...)
@@ -34,17 +37,24 @@ Options:
                     mastodon, sonyflake2, baidu, or Unix ms)
                     Also a layout written out (alias --layout):
                     epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
+  --time-tolerance HOURS  how far a row's ID may date from its created_at before
+                    time-mismatch (default 24; 0 turns it off)
   -h, --help        show this help
 
 Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
 per key or column (32 to 64 bytes each); YAML is held one document at a time.
 Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could not be read.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG],
+  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG, { name: 'time-tolerance', value: true }],
 
   async run(args, io) {
     if (args.positionals.length === 0) throw new UsageError('no FILE given');
     const epochText = stringFlag(args, 'epoch');
     const epoch = epochText === undefined || epochText === 'auto' ? undefined : epochOption(epochText);
+    const toleranceText = stringFlag(args, 'time-tolerance');
+    if (toleranceText !== undefined && !/^\d+(?:\.\d+)?$/.test(toleranceText)) {
+      throw new UsageError(`--time-tolerance must be a number of hours, 0 or more; got '${toleranceText.slice(0, 40)}'`);
+    }
+    const tolerance = toleranceText === undefined ? {} : { timeToleranceMs: Math.round(Number(toleranceText) * 3_600_000) };
     const json = args.flags.has('json');
     const now = io.now ? io.now() : Date.now();
     let found = false;
@@ -52,7 +62,7 @@ Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could n
     const out = new Output(io);
     for (const file of args.positionals) {
       const stream = createCheck({
-        fileName: file, now, collect: false, ...(epoch === undefined ? {} : { epoch }),
+        fileName: file, now, collect: false, ...tolerance, ...(epoch === undefined ? {} : { epoch }),
         onProblem: (p) => {
           found = true;
           out.push(json ? ndjson(file, p) : human(file, p));

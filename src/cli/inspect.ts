@@ -1,7 +1,7 @@
-import { FORMATS, inspect, type Decoded, type SnowflakeLayout } from '../core';
+import { FORMATS, inspect, type Decoded, type InspectOptions, type SnowflakeLayout } from '../core';
 
 const KINDS: readonly string[] = FORMATS.map((f) => f.id);
-import { UsageError, stringFlag } from './args';
+import { UsageError, stringFlag, type ParsedArgs } from './args';
 import { formatCard } from './card';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output, ids, type InputLine } from './io';
@@ -10,11 +10,12 @@ import { QUOTE_MAX, escapeControls, quote, safeJson } from './safe';
 export const inspectCommand: Command = {
   name: 'inspect',
   summary: 'decode IDs: kind, validity, creation time, fields',
-  usage: 'idsmith inspect [--json] [--epoch NAME|MS] [--from dotnet] [ID ...]',
+  usage: 'idsmith inspect [--json] [--all] [--epoch NAME|MS] [--from KIND] [--sqids-alphabet A] [--hashids-salt S] [ID ...]',
   help: `Decodes each ID given as an argument, or each line of standard input when none are given
-(blank lines are skipped). Recognises ULID, UUID (any version), snowflake, KSUID, ObjectId,
-TypeID, TSID, XID, atproto TID, SCRU128, CUID, CUID2, Firebase push IDs, AWS X-Ray trace IDs
-and W3C traceparent values; text two formats read plausibly lists the other reading too.
+(blank lines are skipped). Recognises every format Idsmith knows (ULID, UUID, snowflakes,
+KSUID, ObjectId, TypeID, TSID, XID, TID, SCRU128, ShortUUID, Timeflake, SCRU64, Hadoop ids,
+plain Unix/.NET/FILETIME/WebKit/Cocoa times, …; --from lists them all); text two formats read
+plausibly lists the other reading too.
 Standard input is read as a stream: results come out as lines go in.
 
 Options:
@@ -32,6 +33,13 @@ Options:
                     32 hex digits or 24 base64 chars, decoded as the UUID they hold; that
                     order is never guessed without it)
 
+  --all             also list the readings of kinds read only when named (a Flake ID or
+                    Simpleflake is any decimal, a Uuid25 any SCRU128 text, a Timeflake any UUID)
+  --sqids-alphabet A   read Sqids IDs with this alphabet (with --sqids-min-length N if the IDs
+                    were padded): text whose numbers write it back is then read as Sqids
+  --hashids-salt S     read Hashids with this salt (--hashids-min-length N, --hashids-alphabet A
+                    as they were made): text that encodes back to itself is then read as Hashids
+
 Text is read as every kind its shape allows. A reading whose time lies outside the years
 such IDs are made (a SCRU128 from 2019, a push ID past 2109) is still listed, after the
 others, marked "implausible" (in --json, "plausible": false).
@@ -39,13 +47,18 @@ others, marked "implausible" (in --json, "plausible": false).
   --version         print the version
 
 Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr), 2 usage error.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG, { name: 'from', value: true }],
+  flags: [
+    HELP_FLAG, { name: 'json', value: false }, { name: 'all', value: false }, EPOCH_FLAG, { name: 'from', value: true },
+    { name: 'sqids-alphabet', value: true }, { name: 'sqids-min-length', value: true },
+    { name: 'hashids-salt', value: true }, { name: 'hashids-min-length', value: true }, { name: 'hashids-alphabet', value: true },
+  ],
 
   async run(args, io) {
     const epochText = stringFlag(args, 'epoch');
     const epoch = epochText === undefined ? undefined : epochOption(epochText);
     const json = args.flags.has('json');
     const from = stringFlag(args, 'from');
+    const extra = readOptions(args);
     if (from !== undefined && !KINDS.includes(from)) throw new UsageError(`unknown --from ${quote(from)} (use one of: ${KINDS.join(', ')})`);
     const out = new Output(io);
     let count = 0;
@@ -55,7 +68,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
         await out.afterLine(line); // a blank line, passed on only to flush what is waiting
         continue;
       }
-      const d = decode(line, epoch, from);
+      const d = decode(line, epoch, from, extra);
       if (!d.valid) {
         invalid = true;
         io.stderr(`idsmith: invalid ID ${quote(d.input, line.droppedFrom)}: ${escapeControls(d.error ?? 'not recognised')}\n`);
@@ -72,8 +85,27 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
   },
 };
 
-function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: string | undefined): Decoded {
-  if (line.droppedFrom === undefined) return inspect(line.text, { ...(epoch === undefined ? {} : { epoch }), ...(from === undefined ? {} : { from }) });
+/** --all and the Sqids/Hashids configuration, as inspect options. */
+function readOptions(args: ParsedArgs): InspectOptions {
+  const o: InspectOptions = {};
+  if (args.flags.has('all')) o.all = true;
+  const length = (flag: string): number | undefined => {
+    const text = stringFlag(args, flag);
+    if (text === undefined) return undefined;
+    if (!/^\d{1,3}$/.test(text) || Number(text) > 255) throw new UsageError(`--${flag} must be a whole number from 0 to 255; got ${quote(text)}`);
+    return Number(text);
+  };
+  const sqAlphabet = stringFlag(args, 'sqids-alphabet'), sqMin = length('sqids-min-length');
+  if (sqAlphabet !== undefined || sqMin !== undefined) o.sqids = { ...(sqAlphabet !== undefined ? { alphabet: sqAlphabet } : {}), ...(sqMin !== undefined ? { minLength: sqMin } : {}) };
+  const salt = stringFlag(args, 'hashids-salt'), hMin = length('hashids-min-length'), hAlphabet = stringFlag(args, 'hashids-alphabet');
+  if (salt !== undefined || hMin !== undefined || hAlphabet !== undefined) {
+    o.hashids = { salt: salt ?? '', ...(hMin !== undefined ? { minLength: hMin } : {}), ...(hAlphabet !== undefined ? { alphabet: hAlphabet } : {}) };
+  }
+  return o;
+}
+
+function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: string | undefined, extra: InspectOptions): Decoded {
+  if (line.droppedFrom === undefined) return inspect(line.text, { ...extra, ...(epoch === undefined ? {} : { epoch }), ...(from === undefined ? {} : { from }) });
   // Only the start of an over-long line was kept; no ID is that long, so say so without it.
   return {
     input: line.text.slice(0, QUOTE_MAX),

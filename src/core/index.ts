@@ -40,6 +40,7 @@ export { decodeTraceparent } from './formats/traceparent';
 export { dotnetOrder } from './formats/dotnet';
 export * from './time';
 export * from './entropy';
+export { timeKeyTest } from './formats/plainTime';
 export * from './bounds';
 export * from './inspect';
 export * from './scan';

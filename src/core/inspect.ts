@@ -6,7 +6,7 @@ import { parse128 } from './represent';
 import { IdError } from './types';
 import { formatUuid } from './formats/uuid/codec';
 import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
-import type { DecodedId } from './formats/types';
+import type { DecodeOptions, DecodedId } from './formats/types';
 import type { Decoded } from './types';
 
 // One ID the user pointed at explicitly (inspect command, CLI `inspect`). Unlike the scanner it
@@ -29,6 +29,20 @@ export interface InspectOptions {
    * (`fields.uuid`); never guessed without it.
    */
   from?: string;
+  /** Every reading, those read only when named included (a Flake ID, a Uuid25): `inspect --all`. */
+  all?: boolean;
+  /** Sqids: the user's alphabet (and minimum length); Sqids is guessed only with it. */
+  sqids?: DecodeOptions['sqids'];
+  /** Hashids: the user's salt (and minimum length, alphabet); Hashids is guessed only with it. */
+  hashids?: DecodeOptions['hashids'];
+}
+
+/** The decode options an inspect's options give. */
+function decodeOptionsOf(opts: InspectOptions): DecodeOptions {
+  const o: DecodeOptions = { snowflake: parseSnowflakeEpoch(opts.epoch, opts.now ?? Date.now()), now: opts.now };
+  if (opts.sqids !== undefined) o.sqids = opts.sqids;
+  if (opts.hashids !== undefined) o.hashids = opts.hashids;
+  return o;
 }
 
 function unknown(text: string, error: string, code: Decoded['errorCode'] = 'UNKNOWN_FORMAT'): Decoded {
@@ -49,8 +63,7 @@ export function inspectId(input: string, opts: InspectOptions = {}): DecodedId |
   opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return undefined;
-  const layout = parseSnowflakeEpoch(opts.epoch, opts.now ?? Date.now());
-  return readings(text, { snowflake: layout, now: opts.now })[0];
+  return readings(text, decodeOptionsOf(opts), opts.all === true ? 'all' : false)[0];
 }
 
 /** Reads one explicit input as whichever kind its shape says; `kind: 'unknown'` if none fits. */
@@ -85,7 +98,7 @@ function nearest(text: string): string {
 function inspectAs(text: string, from: string, opts: InspectOptions): Decoded {
   const f = formatById(from);
   if (!f) throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(from)}; use one of ${FORMATS.map((x) => x.id).join(', ')}.`);
-  if (f.id !== 'dotnet') return f.decode(text, { snowflake: parseSnowflakeEpoch(opts.epoch, opts.now ?? Date.now()), now: opts.now }).toJSON();
+  if (f.id !== 'dotnet') return f.decode(text, decodeOptionsOf(opts)).toJSON();
   let bytes: Uint8Array;
   try {
     bytes = parse128(text, 'dotnet').bytes;

@@ -46,6 +46,11 @@ export interface ScanOptions {
   context?: false | ScanContextOptions;
   /** Anchors "plausible time" checks; defaults to the current time. */
   now?: number;
+  /**
+   * Whether a key names a time, for plain time values (`created_at`, `ts`), beside the built-in
+   * words: the user's `idsmith.time.keys` (see `timeKeyTest`).
+   */
+  timeKey?: (key: string) => boolean;
 }
 
 const { WORD, DIGIT, UPPER, LOWER, HEX, CROCK, UNDERSCORE } = CHAR;
@@ -215,6 +220,7 @@ class Scanner implements ScanContext {
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
   readonly numbersNeedLayout: boolean;
+  readonly timeKey: ((key: string) => boolean) | undefined;
   private readonly futureLimit: number;
   private readonly context: false | ScanContextOptions;
   private reader?: ContextReader;
@@ -231,6 +237,7 @@ class Scanner implements ScanContext {
     this.futureLimit = this.now + PLAUSIBLE_FUTURE_MS;
     this.numbers = opts.snowflakes !== false;
     this.numbersNeedLayout = opts.snowflakes === 'context';
+    this.timeKey = opts.timeKey;
     this.snowflake = this.numbers ? parseSnowflakeEpoch(opts.epoch, this.now) : undefined;
     this.context = opts.context ?? {};
   }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-  formatById, inspect, inspectId, isDecodedId, layoutFromContext, parseSnowflakeEpoch, type Decoded, type LayoutChoice,
+  FORMATS, formatById, inspect, inspectId, readings, isDecodedId, layoutFromContext, parseSnowflakeEpoch, type Decoded, type LayoutChoice,
 } from '../core';
 import { buildCard, kindName } from './shared/card';
 import { documentMarkdown } from './shared/cardMarkdown';
@@ -20,7 +20,8 @@ import { text as mdText } from './shared/markdown';
 import { INSPECT_SCHEME } from './shared/writable';
 
 function decode(input: string, ctx: DecodeContext, readAs?: LayoutChoice): Decoded {
-  const opts = ctx.epoch === undefined ? {} : { epoch: ctx.epoch };
+  // The user's Sqids alphabet and Hashids salt: those are read only with them.
+  const opts = { ...ctx.inspectOptions, ...(ctx.epoch === undefined ? {} : { epoch: ctx.epoch }) };
   // The layout the ID's context chose (a key, a URL), unless an epoch is set: that one wins.
   if (readAs && ctx.epoch === undefined) {
     const d = formatById('snowflake')!.decode(input, { snowflake: readAs.layout });
@@ -72,7 +73,8 @@ class CardDocuments implements vscode.TextDocumentContentProvider {
       readAs = undefined;
     }
     const ctx = decodeContext(settings());
-    const decoded = decode(q.get('id') ?? '', ctx, readAs);
+    const from = q.get('from');
+    const decoded = from ? decodeAs(q.get('id') ?? '', from, ctx) : decode(q.get('id') ?? '', ctx, readAs);
     const markdown = documentMarkdown(buildCard(decoded, ctx, { full: true, now: Date.now() }));
     const variable = q.get('variable');
     return variable ? withSource(markdown, variable, decoded) : markdown;
@@ -89,9 +91,10 @@ function withSource(markdown: string, variable: string, decoded: Decoded): strin
   return lines.join('\n');
 }
 
-function cardUri(decoded: Decoded, variable?: string): vscode.Uri {
+function cardUri(decoded: Decoded, variable?: string, from?: string): vscode.Uri {
   const name = `${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
   const q = new URLSearchParams({ id: decoded.input });
+  if (from) q.set('from', from);
   const readAs = (decoded as { readAs?: LayoutChoice }).readAs;
   if (readAs) q.set('as', JSON.stringify(readAs));
   if (variable) q.set('variable', variable);
@@ -175,9 +178,66 @@ function inspected(decoded: Decoded): InspectResult {
   return { status: 'inspected', ...(isDecodedId(decoded) ? decoded.toJSON() : decoded) };
 }
 
+/** `input` read as the format `from` only, whatever else its shape allows (`inspect --from`). */
+function decodeAs(input: string, from: string, ctx: DecodeContext): Decoded {
+  return inspect(input, { from, ...ctx.inspectOptions, ...(ctx.epoch === undefined ? {} : { epoch: ctx.epoch }) });
+}
+
+/**
+ * `Idsmith: Inspect ID As…`: the ID under the cursor (or selection, or typed) read as a format
+ * the user picks, as `inspect --from KIND` reads it: for text shared by several formats (a
+ * decimal that is a Flake ID, a 25-character Uuid25) and for formats never guessed. The formats
+ * that read the text come first, each with its reading; the others after them.
+ * Argument (tests, keybindings): `{ text, from }`.
+ */
+async function inspectAsCommand(arg?: unknown): Promise<InspectResult> {
+  const ctx = decodeContext(settings());
+  let input: string | undefined;
+  let from: string | undefined;
+  if (arg && typeof arg === 'object' && 'text' in arg) {
+    const { text, from: kind } = arg as { text: unknown; from?: unknown };
+    if (typeof text !== 'string' || (kind !== undefined && typeof kind !== 'string')) {
+      throw new CommandFailure('INVALID_ARGUMENT', 'idsmith.inspectAs expects { "text": "<an ID>", "from": "<a format id>" } as its argument.');
+    }
+    input = text;
+    from = kind;
+  } else {
+    input = fromEditor(ctx)?.text ?? (await fromPrompt(ctx));
+  }
+  if (input === undefined || input.trim() === '') throw new Cancelled();
+  input = input.trim();
+  if (from === undefined) from = await pickFormat(input, ctx);
+  if (from === undefined) throw new Cancelled();
+  if (!formatById(from)) throw new CommandFailure('INVALID_ARGUMENT', `Unknown format ${JSON.stringify(from).slice(0, 40)}; use one of ${FORMATS.map((f) => f.id).join(', ')}.`);
+  const decoded = decodeAs(input, from, ctx);
+  const document = await vscode.workspace.openTextDocument(cardUri(decoded, undefined, from));
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  return inspected(decoded);
+}
+
+/** Every format, those whose shapes read `input` first (with their reading), likeliest first. */
+async function pickFormat(input: string, ctx: DecodeContext): Promise<string | undefined> {
+  const read = readings(input, { ...ctx.inspectOptions, ...(ctx.epoch === undefined ? {} : { snowflake: ctx.epoch }) }, 'all').filter((d) => d.valid);
+  const reading = new Map(read.map((d) => [d.format.id, d]));
+  const order = [...read.map((d) => d.format), ...FORMATS.filter((f) => !reading.has(f.id))];
+  type Item = vscode.QuickPickItem & { id: string };
+  const items: Item[] = order.map((f) => {
+    const d = reading.get(f.id);
+    const detail = d ? (d.time ? `${d.time}${d.plausible === false ? ' (implausible date)' : ''}` : 'reads it') : undefined;
+    return { id: f.id, label: f.label, description: f.id, ...(detail ? { detail } : {}) };
+  });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `Idsmith: Inspect ${input.length > 40 ? input.slice(0, 37) + '…' : input} As…`,
+    placeHolder: 'The format to read it as (those that read it come first)',
+    matchOnDescription: true,
+  });
+  return picked?.id;
+}
+
 export function register(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(INSPECT_SCHEME, new CardDocuments()),
     vscode.commands.registerCommand(Commands.inspect, command(inspectCommand)),
+    vscode.commands.registerCommand(Commands.inspectAs, command(inspectAsCommand)),
   );
 }

@@ -59,8 +59,8 @@ export const flakeid: FormatModule = {
     kind: 'flakeid', label: 'Flake ID', detail: 'flake-idgen: ms since 1970 + datacenter + worker + counter, decimal',
     hasTime: true, ascending: true,
     options: [
-      { name: 'datacenterId', type: 'number', description: 'datacenter id', min: 0, max: 31, default: 0 },
-      { name: 'workerId', type: 'number', description: 'worker id', min: 0, max: 31, default: 0 },
+      { name: 'datacenterId', flag: 'datacenter', perProcess: true, type: 'number', description: 'datacenter id', min: 0, max: 31, default: 0 },
+      { name: 'workerId', flag: 'worker', perProcess: true, type: 'number', description: 'worker id', min: 0, max: 31, default: 0 },
     ],
     create: (env) => {
       // One generator per pair of node ids, so each pair counts on from where it left off.

@@ -229,9 +229,9 @@ export const hashids: FormatModule = {
     options: [
       { name: 'numbers', type: 'string', description: 'the numbers of one ID, such as 1,2,3 (default: start, start + 1, …)' },
       { name: 'start', type: 'number', description: 'the first number when no numbers are given', min: 0, default: 1 },
-      { name: 'salt', type: 'string', description: 'the Hashids salt', default: '' },
-      { name: 'minLength', type: 'number', description: 'the shortest ID', min: 0, max: 255, default: 0 },
-      { name: 'alphabet', type: 'string', description: 'the Hashids alphabet', default: HASHIDS_DEFAULT_ALPHABET },
+      { name: 'salt', flag: 'hashids-salt', type: 'string', description: 'the Hashids salt', default: '' },
+      { name: 'minLength', flag: 'hashids-min-length', type: 'number', description: 'the shortest ID', min: 0, max: 255, default: 0 },
+      { name: 'alphabet', flag: 'hashids-alphabet', type: 'string', description: 'the Hashids alphabet', default: HASHIDS_DEFAULT_ALPHABET },
     ],
     // Options beyond GenerateOptions' own (numbers, start, alphabet, salt, minLength) arrive as given.
     create: () => ({ generate: (count, opts) => {

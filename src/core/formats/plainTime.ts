@@ -46,6 +46,9 @@ const UNITS: readonly Unit[] = [
 ];
 
 const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
+/** The dates `inspect --all` lists a unit's reading for: any other date is no one's meaning. */
+const SANE_FROM = Date.UTC(1900, 0, 1);
+const SANE_TO = Date.UTC(2200, 0, 1);
 /** What a Date holds: ±8.64e15 ms. */
 const MAX_DATE_MS = 8.64e15;
 const DIGITS = /^\d{1,25}$/;
@@ -135,6 +138,15 @@ export function isTimeKey(key: string): boolean {
   return last !== undefined && TIME_WORDS.has(last.toLowerCase());
 }
 
+/**
+ * A test for the user's extra time keys (`idsmith.time.keys`): glob patterns (`*`, `?`, any case)
+ * matched against the whole key; undefined when there are none.
+ */
+export function timeKeyTest(patterns: readonly string[]): ((key: string) => boolean) | undefined {
+  const res = patterns.filter((p) => p.trim() !== '').map((p) => new RegExp(`^${p.trim().replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i'));
+  return res.length === 0 ? undefined : (key) => res.some((re) => re.test(key));
+}
+
 /** Bare digits under a key that names a time, with exactly one plausible unit. */
 function finder(format: FormatModule, u: Unit) {
   return (run: Run, ctx: ScanContext): ScanHit | undefined => {
@@ -144,7 +156,7 @@ function finder(format: FormatModule, u: Unit) {
     if (start > 0 && text.charCodeAt(start - 1) === 46) return undefined;
     if (text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) >= 48 && text.charCodeAt(end + 1) <= 57) return undefined;
     const key = keyBefore(text, start);
-    if (key === undefined || !(ctx.timeKey ?? isTimeKey)(key)) return undefined;
+    if (key === undefined || !(isTimeKey(key) || ctx.timeKey?.(key) === true)) return undefined;
     const d = read(format, u, text.slice(start, end), ctx.now);
     return d.valid && d.plausible ? { start, end, decoded: d } : undefined;
   };
@@ -161,7 +173,15 @@ function makeFormat(u: Unit): FormatModule {
       description: `${u.description} (${u.digits.join(' or ')} digits)`,
       // Only the one plausible unit is a guess; any unit reads any number when named.
       test: (t, o) => exact.test(t) && o?.snowflake === undefined && onlyPlausibleUnit(t, o?.now ?? Date.now()) === u.id,
-    }, { length: [1, 25], case: 'either', asked: true, description: `${u.description} (digits)`, test: (t) => DIGITS.test(t) }],
+    }, {
+      // `inspect --all`: any count whose date is one people could mean (1900-2200).
+      length: [1, 25], case: 'either', asked: true, description: `${u.description} (digits)`,
+      test: (t) => {
+        if (!DIGITS.test(t)) return false;
+        const r = msOf(u, BigInt(t));
+        return r !== undefined && r.ms >= SANE_FROM && r.ms < SANE_TO;
+      },
+    }],
     scan: [{ runLengths: u.digits, all: CHAR.DIGIT, numeric: true, find: (run, ctx) => find(run, ctx) }],
     // A snowflake layout named for this read (`--epoch`, the setting) says numbers are snowflakes.
     decode: (text, opts) => {

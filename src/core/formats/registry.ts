@@ -236,8 +236,11 @@ export function readings(text: string, opts: DecodeOptions = {}, everyFormat: bo
   const out: DecodedId[] = [];
   const asked = everyFormat === 'all';
   for (const f of FORMATS) {
-    if (!f.shapes.some((s) => (asked || !s.asked) && s.test(text, opts))) continue;
-    out.push(f.decode(text, opts));
+    const guessed = f.shapes.some((s) => !s.asked && s.test(text, opts));
+    if (!guessed && !(asked && f.shapes.some((s) => s.asked && s.test(text, opts)))) continue;
+    const d = f.decode(text, opts);
+    // A shape read only when asked says little on its own: only a valid reading is listed.
+    if (guessed || d.valid) out.push(d);
   }
   if (out.length < 2) return out;
   const sorted = out

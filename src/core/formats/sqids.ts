@@ -228,8 +228,8 @@ export const sqids: FormatModule = {
     options: [
       { name: 'numbers', type: 'string', description: 'the numbers of one ID, such as 1,2,3 (default: start, start + 1, …)' },
       { name: 'start', type: 'number', description: 'the first number when no numbers are given', min: 0, default: 1 },
-      { name: 'alphabet', type: 'string', description: 'the Sqids alphabet', default: SQIDS_DEFAULT_ALPHABET },
-      { name: 'minLength', type: 'number', description: 'the shortest ID', min: 0, max: MAX_LENGTH, default: 0 },
+      { name: 'alphabet', flag: 'sqids-alphabet', type: 'string', description: 'the Sqids alphabet', default: SQIDS_DEFAULT_ALPHABET },
+      { name: 'minLength', flag: 'sqids-min-length', type: 'number', description: 'the shortest ID', min: 0, max: MAX_LENGTH, default: 0 },
     ],
     // Options beyond GenerateOptions' own (numbers, start, alphabet, salt, minLength) arrive as given.
     create: () => ({ generate: (count, opts) => {

@@ -95,8 +95,8 @@ export interface ScanContext {
   /** Report bare numbers only when a layout is known (configured or named by the context). */
   readonly numbersNeedLayout: boolean;
   /**
-   * Whether a key names a time, for plain time values (`created_at`, `ts`); undefined: the
-   * built-in words only. The user's extra keys (a setting) come in here.
+   * The user's extra keys that name a time (`idsmith.time.keys`), beside the built-in words
+   * (`created_at`, `ts`, …) that plain time values are read under.
    */
   readonly timeKey?: (key: string) => boolean;
 }

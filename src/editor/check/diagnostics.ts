@@ -194,7 +194,10 @@ export class Checker implements vscode.Disposable {
 
   private options(document: vscode.TextDocument) {
     const epoch = this.epoch();
-    return { fileName: document.uri.path, languageId: document.languageId, ...(epoch === undefined ? {} : { epoch }) };
+    return {
+      fileName: document.uri.path, languageId: document.languageId, timeToleranceMs: settings().check.timeToleranceMs,
+      ...(epoch === undefined ? {} : { epoch }),
+    };
   }
 
   /** The snowflake layout documents are checked with (the settings'; undefined: auto). */

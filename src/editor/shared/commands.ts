@@ -9,6 +9,7 @@ export const Commands = {
   insertAtTime: 'idsmith.insertAtTime',
   regenerate: 'idsmith.regenerate',
   inspect: 'idsmith.inspect',
+  inspectAs: 'idsmith.inspectAs',
   convert: 'idsmith.convert',
   insertBounds: 'idsmith.insertBounds',
   checkFile: 'idsmith.checkFile',

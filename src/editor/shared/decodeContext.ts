@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { layoutLabel, type KeyRule, type ScanOptions, type SnowflakeLayout } from '../../core';
+import { layoutLabel, timeKeyTest, type InspectOptions, type KeyRule, type ScanOptions, type SnowflakeLayout } from '../../core';
 import type { Settings } from './settings';
 import { zonedTime, type ZonedTime } from './zonedTime';
 
@@ -18,6 +18,10 @@ export interface DecodeContext {
   /** What was skipped in `idsmith.snowflake.layouts`/`keys`, for the user to fix it. */
   keyNote?: string;
   zone: ZonedTime;
+  /** What inspect is told beyond the epoch: the user's Sqids alphabet and Hashids salt. */
+  inspectOptions?: Pick<InspectOptions, 'sqids' | 'hashids'>;
+  /** The user's extra time keys (`idsmith.time.keys`), for the scanner. */
+  timeKey?: (key: string) => boolean;
 }
 
 /**
@@ -26,8 +30,9 @@ export interface DecodeContext {
  * before the scanned text, for enclosing keys (a function is only called when a number needs it).
  */
 export function scanOptions(ctx: DecodeContext, before?: string | (() => string), snowflakes: boolean | 'context' = true): ScanOptions {
-  if (ctx.epoch !== undefined) return { epoch: ctx.epoch, snowflakes: snowflakes !== false };
-  return { snowflakes, context: before === undefined ? { rules: ctx.keys } : { rules: ctx.keys, before } };
+  const timeKey = ctx.timeKey ? { timeKey: ctx.timeKey } : {};
+  if (ctx.epoch !== undefined) return { epoch: ctx.epoch, snowflakes: snowflakes !== false, ...timeKey };
+  return { snowflakes, context: before === undefined ? { rules: ctx.keys } : { rules: ctx.keys, before }, ...timeKey };
 }
 
 function readEpoch(s: Settings): Pick<DecodeContext, 'epoch' | 'epochLabel' | 'epochNote'> {
@@ -42,8 +47,22 @@ export function decodeContext(s: Settings): DecodeContext {
   let ctx = cache.get(s);
   if (!ctx) {
     const keyNote = s.snowflake.keyErrors.length > 0 ? `Skipped: ${s.snowflake.keyErrors.join('; ')}` : undefined;
-    ctx = { ...readEpoch(s), keys: s.snowflake.keys, ...(keyNote ? { keyNote } : {}), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language) };
+    const timeKey = timeKeyTest(s.time.keys);
+    ctx = {
+      ...readEpoch(s), keys: s.snowflake.keys, ...(keyNote ? { keyNote } : {}), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language),
+      inspectOptions: inspectOptionsOf(s), ...(timeKey ? { timeKey } : {}),
+    };
     cache.set(s, ctx);
   }
   return ctx;
+}
+
+/** The Sqids and Hashids configuration inspect reads with; absent ones leave those read only when named. */
+function inspectOptionsOf(s: Settings): Pick<InspectOptions, 'sqids' | 'hashids'> {
+  const o: Pick<InspectOptions, 'sqids' | 'hashids'> = {};
+  if (s.sqids.alphabet !== undefined) o.sqids = { alphabet: s.sqids.alphabet, minLength: s.sqids.minLength };
+  if (s.hashids.salt !== undefined) {
+    o.hashids = { salt: s.hashids.salt, minLength: s.hashids.minLength, ...(s.hashids.alphabet ? { alphabet: s.hashids.alphabet } : {}) };
+  }
+  return o;
 }

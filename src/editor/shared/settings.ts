@@ -22,6 +22,11 @@ export interface Settings {
   hover: { enabled: boolean; timeZone: string; dateFormat: 'iso' | 'locale' };
   inlayHints: { enabled: boolean };
   completions: { enabled: boolean };
+  /** Sqids and Hashids are read (and guessed) only with the user's alphabet or salt. */
+  sqids: { alphabet: string | undefined; minLength: number };
+  hashids: { salt: string | undefined; minLength: number; alphabet: string | undefined };
+  /** More key names whose numbers are times (globs). */
+  time: { keys: readonly string[] };
   check: CheckSettings;
 }
 
@@ -30,6 +35,8 @@ export interface CheckSettings {
   include: string;
   /** Documents longer than this many characters are checked only on request. */
   maxFileSize: number;
+  /** How far a row's ID may date from its creation time before `time-mismatch` (0: off). */
+  timeToleranceMs: number;
 }
 
 export const DEFAULT_CHECK_INCLUDE = '**/{fixtures,fixture,__fixtures__,seeds,seed,testdata}/**';
@@ -102,11 +109,28 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
     if (value !== undefined && value !== null) problem(key, 'must be true or false');
     return fallback;
   };
+  const hours = (key: string, fallback: number): number => {
+    const value = get(key);
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.round(value * 3_600_000);
+    if (value !== undefined && value !== null) problem(key, 'must be a number of hours, 0 or more');
+    return fallback * 3_600_000;
+  };
   const megabytes = (key: string, fallback: number): number => {
     const value = get(key);
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.round(value * 1024 * 1024);
     if (value !== undefined && value !== null) problem(key, 'must be a number of MB, 0 or more');
     return Math.round(fallback * 1024 * 1024);
+  };
+  const stringList = (key: string): string[] => {
+    const value = get(key);
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) {
+      problem(key, 'must be a list of text');
+      return [];
+    }
+    const out = value.filter((v): v is string => typeof v === 'string');
+    if (out.length !== value.length) problem(key, 'holds entries that are not text (they are skipped)');
+    return out;
   };
   const stringMap = (key: string): Record<string, string> => {
     const value = get(key);
@@ -166,9 +190,17 @@ export function readSettings(config: vscode.WorkspaceConfiguration, problem: Set
     },
     inlayHints: { enabled: flag('inlayHints.enabled', false) },
     completions: { enabled: flag('completions.enabled', true) },
+    sqids: { alphabet: text('sqids.alphabet', '') || undefined, minLength: integer('sqids.minLength', 0) },
+    hashids: {
+      salt: get('hashids.salt') === null || get('hashids.salt') === undefined ? undefined : text('hashids.salt', ''),
+      minLength: integer('hashids.minLength', 0),
+      alphabet: text('hashids.alphabet', '') || undefined,
+    },
+    time: { keys: stringList('time.keys') },
     check: {
       include: text('check.include', DEFAULT_CHECK_INCLUDE).trim(),
       maxFileSize: megabytes('check.maxFileSize', DEFAULT_CHECK_MAX_MB),
+      timeToleranceMs: hours('check.timeTolerance', 24),
     },
   };
 }

@@ -76,7 +76,8 @@ describe('snowflake layouts hold their bit width (issue 22 item 2)', () => {
 
   it('any layout and any 64-bit number: decoding never throws; valid exactly when the number fits and its time is a date', () => {
     const spec = fc.record({
-      epoch: fc.integer({ min: 0, max: Date.UTC(2026, 0, 1) }),
+      // 10 digits read as Unix seconds and 1970..2100 as a year: refused on purpose, tested apart.
+      epoch: fc.integer({ min: 0, max: Date.UTC(2026, 0, 1) }).filter((e) => !/^\d{10}$/.test(String(e)) && !(e >= 1970 && e <= 2100)),
       unit: fc.constantFrom('1ms', '10ms', '1s'),
       time: fc.integer({ min: 1, max: 63 }),
       fields: fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 3 }),

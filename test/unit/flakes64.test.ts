@@ -7,20 +7,11 @@ import simpleflakes from 'simpleflakes';
 import { decodeFlakeId, flakeid } from '../../src/core/formats/flakeid';
 import { SIMPLEFLAKE_EPOCH_MS, SimpleflakeGenerator, decodeSimpleflake, simpleflake } from '../../src/core/formats/simpleflake';
 import { checkText } from '../../src/core/check';
-import { atTime, code } from './helpers';
+import { agree, atTime, code, diff } from './helpers';
 
 const N = 2000;
 const int = (max: number) => Math.floor(Math.random() * (max + 1));
 
-function agree<T>(inputs: T[], check: (x: T) => string | undefined): void {
-  const bad: string[] = [];
-  for (const x of inputs) {
-    const problem = check(x);
-    if (problem !== undefined) bad.push(`${String(x)}: ${problem}`);
-  }
-  assert.equal(bad.length, 0, `${bad.length} of ${inputs.length} disagree, e.g.\n${bad.slice(0, 5).join('\n')}`);
-}
-const diff = (what: string, ours: unknown, theirs: unknown) => (ours === theirs ? undefined : `${what}: ours ${String(ours)}, theirs ${String(theirs)}`);
 const ascending = (ids: string[]) => ids.every((s, i) => i === 0 || BigInt(ids[i - 1]!) < BigInt(s));
 
 describe('Flake ID (flake-idgen 1.4.0)', () => {

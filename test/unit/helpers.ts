@@ -1,5 +1,6 @@
 // What unit tests share: error predicates, fixed randomness and the spec vectors (as uuidjs's
 // test_constants), so a vector is typed once and every test checks errors the same way.
+import assert from 'node:assert/strict';
 import { IdError, type IdErrorCode, type RandomSource } from '../../src/core/types';
 
 /** `assert.throws` predicate: an `IdError` with this code. */
@@ -50,3 +51,20 @@ export function atTime<T>(ms: number, fn: () => T): T {
     globalThis.Date = RealDate;
   }
 }
+
+/**
+ * A differential check over many inputs: `check` returns what disagrees for one input (or
+ * undefined); the test fails with the count and the first few, so one run shows the pattern.
+ */
+export function agree<T>(inputs: T[], check: (x: T) => string | undefined): void {
+  const bad: string[] = [];
+  for (const x of inputs) {
+    const problem = check(x);
+    if (problem !== undefined) bad.push(`${typeof x === 'object' ? JSON.stringify(x) : String(x)}: ${problem}`);
+  }
+  assert.equal(bad.length, 0, `${bad.length} of ${inputs.length} disagree, e.g.\n${bad.slice(0, 5).join('\n')}`);
+}
+
+/** One field of a differential check: undefined when ours and theirs agree. */
+export const diff = (what: string, ours: unknown, theirs: unknown): string | undefined =>
+  (ours === theirs ? undefined : `${what}: ours ${String(ours)}, theirs ${String(theirs)}`);

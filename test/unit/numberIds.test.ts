@@ -6,7 +6,7 @@ import Hashids from 'hashids';
 import Sqids from 'sqids';
 import { decodeHashids, decodeHashidsNumbers, encodeHashids, hashids, hashidsCodec } from '../../src/core/formats/hashids';
 import { SQIDS_DEFAULT_ALPHABET, decodeSqids, decodeSqidsNumbers, encodeSqids, sqids, sqidsCodec } from '../../src/core/formats/sqids';
-import { code } from './helpers';
+import { agree, code, diff } from './helpers';
 
 const N = 1500;
 const int = (max: number) => Math.floor(Math.random() * (max + 1));
@@ -21,15 +21,6 @@ function shuffled(s: string): string {
 }
 const PRINTABLE = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('');
 
-function agree<T>(inputs: T[], check: (x: T) => string | undefined): void {
-  const bad: string[] = [];
-  for (const x of inputs) {
-    const problem = check(x);
-    if (problem !== undefined) bad.push(`${JSON.stringify(x)}: ${problem}`);
-  }
-  assert.equal(bad.length, 0, `${bad.length} of ${inputs.length} disagree, e.g.\n${bad.slice(0, 5).join('\n')}`);
-}
-const diff = (what: string, ours: unknown, theirs: unknown) => (ours === theirs ? undefined : `${what}: ours ${String(ours)}, theirs ${String(theirs)}`);
 
 describe('Sqids (sqids 0.3.0)', () => {
   it("writes the library's test vectors", () => {

@@ -9,21 +9,12 @@ import { formatUuid, parseUuid } from '../../src/core/formats/uuid/codec';
 import { COOKIE_BASE90, decodeShortUuid, encodeShortUuid, shortuuid, shortUuids } from '../../src/core/formats/shortuuid';
 import { decodeUuid25, encodeUuid25, uuid25 } from '../../src/core/formats/uuid25';
 import { convert } from '../../src/core/convert';
-import { code } from './helpers';
+import { agree, code, diff } from './helpers';
 
 const N = 2000;
 const rand = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 const NOW = Date.UTC(2026, 10, 23);
 
-function agree<T>(inputs: T[], check: (x: T) => string | undefined): void {
-  const bad: string[] = [];
-  for (const x of inputs) {
-    const problem = check(x);
-    if (problem !== undefined) bad.push(`${String(x)}: ${problem}`);
-  }
-  assert.equal(bad.length, 0, `${bad.length} of ${inputs.length} disagree, e.g.\n${bad.slice(0, 5).join('\n')}`);
-}
-const diff = (what: string, ours: unknown, theirs: unknown) => (ours === theirs ? undefined : `${what}: ours ${String(ours)}, theirs ${String(theirs)}`);
 /** Random 16 bytes; every fourth keeps the RFC variant and version 4, as generators write them. */
 const values = (n: number) => Array.from({ length: n }, (_, i) => {
   const b = rand(16);

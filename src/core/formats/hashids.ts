@@ -2,6 +2,8 @@ import { requireText, shown } from '../args';
 import { IdError } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import type { DecodeOptions, DecodedId, FormatModule } from './types';
+import { toDigits } from './radix';
+import { numberLists } from './numberLists';
 
 // Hashids (hashids.org, the hashids npm package 2.x): whole numbers written with an alphabet
 // shuffled by a salt. The alphabet is split into separators (between numbers), guards (padding
@@ -89,15 +91,6 @@ export function hashidsCodec(config: HashidsConfig = {}): HashidsCodec {
   return codec;
 }
 
-function toAlphabet(n: bigint, alphabet: string): string {
-  const base = BigInt(alphabet.length);
-  let out = '';
-  do {
-    out = alphabet[Number(n % base)]! + out;
-    n /= base;
-  } while (n > 0n);
-  return out;
-}
 
 /** The ID of `numbers` (whole numbers, 0 or more). */
 export function encodeHashids(numbers: readonly bigint[], c: HashidsCodec = hashidsCodec()): string {
@@ -111,7 +104,7 @@ export function encodeHashids(numbers: readonly bigint[], c: HashidsCodec = hash
   let ret = lottery;
   numbers.forEach((n, i) => {
     alphabet = shuffle(alphabet, (lottery + c.salt + alphabet).slice(0, alphabet.length));
-    const last = toAlphabet(n, alphabet);
+    const last = toDigits(n, alphabet);
     ret += last;
     if (i + 1 < numbers.length) ret += c.seps[Number(n % BigInt(last.charCodeAt(0) + i)) % c.seps.length]!;
   });
@@ -192,19 +185,6 @@ export function decodeHashids(text: string, config?: HashidsConfig): DecodedId {
   return orThrow(read(text, { hashids: config }));
 }
 
-function numbersOf(o: Record<string, unknown>, count: number): bigint[][] {
-  const given = o.numbers;
-  if (given !== undefined) {
-    const list = typeof given === 'string' ? given.split(/[\s,]+/).filter((s) => s !== '') : Array.isArray(given) ? given.map(String) : [];
-    if (list.length === 0 || !list.every((s) => /^\d{1,30}$/.test(s))) {
-      throw new IdError('INVALID_ARGUMENT', `numbers must be a list of whole numbers such as 1,2,3; got ${shown(given)}.`);
-    }
-    return Array.from({ length: count }, () => list.map((s) => BigInt(s)));
-  }
-  const start = (o.start as number | undefined) ?? 1;
-  if (!Number.isSafeInteger(start) || start < 0) throw new IdError('INVALID_ARGUMENT', `start must be a whole number from 0; got ${shown(start)}.`);
-  return Array.from({ length: count }, (_, i) => [BigInt(start + i)]);
-}
 
 const SHAPE_CHARS = /^[\x21-\x7e]{1,64}$/;
 
@@ -237,7 +217,7 @@ export const hashids: FormatModule = {
     create: () => ({ generate: (count, opts) => {
       const o = opts as Record<string, unknown>;
       const c = hashidsCodec({ salt: o.salt as string | undefined, minLength: o.minLength as number | undefined, alphabet: o.alphabet as string | undefined });
-      return numbersOf(o, count).map((ns) => encodeHashids(ns, c));
+      return numberLists(o, count).map((ns) => encodeHashids(ns, c));
     } }),
   }],
   notApplicable: {

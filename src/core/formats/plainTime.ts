@@ -3,6 +3,7 @@ import { isoFromMs } from '../iso';
 import { IdError } from '../types';
 import { Id, PLAUSIBLE_FUTURE_MS, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { keyBefore as keyOfValue } from './snowflake/context';
 
 // Plain time values: a count of some unit since some epoch, written in decimal. Each unit is
 // its own format (`--from unixms`, Inspect ID As…; format ids are one word), made from one table here:
@@ -105,30 +106,10 @@ function read(format: FormatModule, u: Unit, text: string, now: number | undefin
 
 // Key words (the last word of a key, split at `_`, `-`, `.` and case changes) that name a time.
 const TIME_WORDS = new Set(['at', 'time', 'timestamp', 'ts', 'date', 'datetime', 'epoch', 'mtime', 'ctime', 'atime', 'iat', 'exp', 'nbf', 'expiry', 'expires', 'expiration']);
-const KEY_CHARS = /[A-Za-z0-9_.$-]/;
 
 /** The key whose value starts at `start` (`"key": `, `key=`, `key => `, `key: `), or undefined. */
 export function keyBefore(text: string, start: number): string | undefined {
-  let i = start;
-  const floor = Math.max(0, start - 128);
-  const isSpace = (c: number) => c === 32 || c === 9;
-  const isQuote = (c: number) => c === 34 || c === 39 || c === 96;
-  if (i > floor && isQuote(text.charCodeAt(i - 1))) i--;
-  while (i > floor && isSpace(text.charCodeAt(i - 1))) i--;
-  let sep = 0;
-  while (i > floor && sep < 2) {
-    const c = text.charCodeAt(i - 1);
-    if (c === 58 || c === 61 || (c === 62 && sep === 0)) {
-      i--;
-      sep++;
-    } else break;
-  }
-  if (sep === 0) return undefined;
-  while (i > floor && isSpace(text.charCodeAt(i - 1))) i--;
-  if (i > floor && isQuote(text.charCodeAt(i - 1))) i--;
-  const end = i;
-  while (i > floor && KEY_CHARS.test(text[i - 1]!)) i--;
-  return i < end ? text.slice(i, end) : undefined;
+  return keyOfValue(text, start, false);
 }
 
 /** Whether a key names a time: its last word is a time word (`created_at`, `updatedAt`, `ts`, `exp`). */

@@ -2,6 +2,8 @@ import { requireText, shown } from '../args';
 import { IdError } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import type { DecodeOptions, DecodedId, FormatModule } from './types';
+import { toDigits } from './radix';
+import { numberLists } from './numberLists';
 
 // Sqids (sqids.org, the sqids npm package 0.3): a list of whole numbers written with a shuffled
 // alphabet. The first char picks a rotation of the alphabet; each number is written in the
@@ -69,15 +71,6 @@ export function sqidsCodec(config: SqidsConfig = {}): SqidsCodec {
   return codec;
 }
 
-function toId(n: bigint, alphabet: string): string {
-  const base = BigInt(alphabet.length);
-  let out = '';
-  do {
-    out = alphabet[Number(n % base)]! + out;
-    n /= base;
-  } while (n > 0n);
-  return out;
-}
 
 function blocked(c: SqidsCodec, id: string): boolean {
   const lower = id.toLowerCase();
@@ -115,7 +108,7 @@ function encodeOnce(numbers: readonly number[], c: SqidsCodec, increment: number
   // The prefix is the rotation's first char.
   let id = a0[offset]!;
   for (let i = 0; i < numbers.length; i++) {
-    id += toId(BigInt(numbers[i]!), alphabet.slice(1).join(''));
+    id += toDigits(BigInt(numbers[i]!), alphabet.slice(1).join(''));
     if (i < numbers.length - 1) {
       id += alphabet[0]!;
       alphabet = shuffle(alphabet);
@@ -191,18 +184,6 @@ export function decodeSqids(text: string, config?: SqidsConfig): DecodedId {
   return orThrow(read(text, { sqids: config }));
 }
 
-/** The numbers to write: `numbers` (a list, or text `1,2,3`) as one ID; else `start`, `start + 1`, … */
-function numbersOf(o: Record<string, unknown>, count: number): number[][] {
-  const given = o.numbers;
-  if (given !== undefined) {
-    const list = typeof given === 'string' ? given.split(/[\s,]+/).filter((s) => s !== '').map(Number) : given;
-    if (!Array.isArray(list) || list.length === 0) throw new IdError('INVALID_ARGUMENT', `numbers must be a list of whole numbers such as 1,2,3; got ${shown(given)}.`);
-    return Array.from({ length: count }, () => list as number[]);
-  }
-  const start = (o.start as number | undefined) ?? 1;
-  if (!Number.isSafeInteger(start) || start < 0) throw new IdError('INVALID_ARGUMENT', `start must be a whole number from 0; got ${shown(start)}.`);
-  return Array.from({ length: count }, (_, i) => [start + i]);
-}
 
 const SHAPE_CHARS = /^[\x21-\x7e]{1,64}$/;
 
@@ -235,7 +216,7 @@ export const sqids: FormatModule = {
     create: () => ({ generate: (count, opts) => {
       const o = opts as Record<string, unknown>;
       const c = sqidsCodec({ alphabet: o.alphabet as string | undefined, minLength: o.minLength as number | undefined });
-      return numbersOf(o, count).map((ns) => encodeSqids(ns, c));
+      return numberLists(o, count).map((ns) => encodeSqids(ns.map(Number), c));
     } }),
   }],
   notApplicable: {

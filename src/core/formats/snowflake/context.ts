@@ -72,7 +72,7 @@ function isQuote(c: number): boolean {
  * The key whose value starts at `end` (`"key": `, `key=`, `key => `, `key := `, `key: `), with
  * the value's opening quote or bracket before `end`; undefined when the text there is no key.
  */
-function keyBefore(s: string, end: number, allowOpen: boolean): string | undefined {
+export function keyBefore(s: string, end: number, allowOpen: boolean): string | undefined {
   let i = end;
   const floor = Math.max(0, end - 256);
   if (i > floor && isQuote(s.charCodeAt(i - 1))) i--;

@@ -157,6 +157,37 @@ const SHOTS = {
     await page.waitForTimeout(300);
     return page;
   },
+  /** Idsmith: Plan Object Keys… from src/seed.ts, the cursor on the blank line after SESSIONS:
+   *  20,000 ULID writes/s of logs/{hash:2}/{id}.json.gz, listing 2025-03-14 09:00-10:00 UTC. */
+  async keyplan(page) {
+    await openFile(page, 'src/seed.ts');
+    await goToLine(page, 14);
+    await runCommand(page, 'Idsmith: Plan Object Keys');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('logs/{hash:2}/{id}.json.gz');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^ULID$/ }) }).first().click({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await input.fill('20000');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await input.fill('2025-03-14T09:00:00Z');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await input.fill('2025-03-14T09:59:59.999Z');
+    await page.keyboard.press('Enter');
+    await planFrame(page);
+    await page.mouse.move(5, 5);
+    return page;
+  },
+  /** After keyplan: its button, which writes the listing into src/seed.ts at the cursor. */
+  async keyplaninsert(page) {
+    const frame = await planFrame(page);
+    await frame.click('#insert');
+    await page.waitForTimeout(1500);
+    await page.mouse.move(5, 5);
+    return page;
+  },
   /** The cursor on an order's UUID in src/checkout.js lights up its ULID spelling too. */
   async highlight(page) {
     await openFile(page, 'src/checkout.js');
@@ -185,6 +216,15 @@ const SHOTS = {
     return page;
   },
 };
+
+/** The frame of the Plan Object Keys page, once its button is drawn. */
+async function planFrame(page) {
+  for (let i = 0; i < 60; i++) {
+    for (const frame of page.frames()) if (await frame.$('#insert').catch(() => null)) return frame;
+    await page.waitForTimeout(500);
+  }
+  throw new Error('the Plan Object Keys page never showed its button');
+}
 
 async function runCommand(page, title) {
   await page.keyboard.press('F1');

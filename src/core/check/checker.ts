@@ -5,6 +5,7 @@ import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment, shownPath } from './paths';
+import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
@@ -76,6 +77,19 @@ export class Checker implements Sink {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
     this.decodeOpts = decodeOptions(opts.epoch, this.now);
+    const tolerance = opts.timeToleranceMs ?? DEFAULT_TIME_TOLERANCE_MS;
+    this.rows = tolerance > 0 ? new RowTimes(tolerance, this.now, emit) : undefined;
+  }
+
+  /** Rows being read, for the time-mismatch rule; undefined when it is off. */
+  private readonly rows: RowTimes | undefined;
+
+  rowBegin(): void {
+    this.rows?.begin();
+  }
+
+  rowEnd(): void {
+    this.rows?.end();
   }
 
   /** The text the readers are reading now (from offset `base` on). */
@@ -111,6 +125,7 @@ export class Checker implements Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
+    if (key !== undefined && this.rows?.open) this.rows.time(key, text);
     const len = text.length;
     if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
@@ -193,6 +208,13 @@ export class Checker implements Sink {
     let table = col.tables.get(kind);
     if (!table) col.tables.set(kind, (table = new IdTable()));
     const at = this.position(start);
+    if (col.named && d.unixMs !== undefined && this.rows?.open) {
+      // The ID's range from `at` (an ID holds no line break): asking the lines for `end` here
+      // would send the next question about `start` back to the last commit.
+      const range = { start: at, end: { line: at.line, character: at.character + (occ.end - occ.start) } };
+      const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
+      this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
+    }
     const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
@@ -247,6 +269,7 @@ export class Checker implements Sink {
    * outgrew HELD_FLOOR and the share allowed at some point counts as a reference (or unsorted).
    */
   finish(): void {
+    this.rows?.finish();
     for (const col of this.columns.values()) {
       if (col.repeats && col.repeats.length > 0 && col.count >= 10 && (col.count - col.repeats.length) / col.count >= DISTINCT_SHARE) {
         for (const p of col.repeats) this.emit(p);

@@ -256,6 +256,7 @@ export class JsonPaths implements JsonListener {
   objectBegin(): void {
     this.segs.push('');
     this.keys.push(this.key);
+    this.c.rowBegin?.();
   }
 
   property(name: string): void {
@@ -267,6 +268,11 @@ export class JsonPaths implements JsonListener {
   }
 
   objectEnd(): void {
+    this.pop();
+    this.c.rowEnd?.();
+  }
+
+  private pop(): void {
     this.segs.pop();
     this.key = this.keys.pop();
     this.changed(this.segs.length + 1);
@@ -280,7 +286,7 @@ export class JsonPaths implements JsonListener {
   }
 
   arrayEnd(): void {
-    this.objectEnd();
+    this.pop();
   }
 
   scalar(value: string, start: number, length: number, verbatim: boolean, isString: boolean): void {

@@ -6,7 +6,7 @@ import type { IdKind } from '../types';
 // a `Sink` (the checker) judges them.
 
 /** `unchecked`: a part of the file nested too deep to be checked (where the check gave up, not a problem of an ID). */
-export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted' | 'unchecked';
+export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted' | 'time-mismatch' | 'unchecked';
 export type CheckSeverity = 'error' | 'warning' | 'info';
 export type CheckFormat = 'json' | 'jsonl' | 'yaml' | 'csv' | 'tsv' | 'sql' | 'text';
 
@@ -76,6 +76,11 @@ export interface CheckOptions {
   now?: number;
   /** Whether IDs are collected for a summary (default true). */
   collect?: boolean;
+  /**
+   * How far (ms) a row's ID may date from the row's creation time (`created_at`) before
+   * `time-mismatch` is reported (default one day); 0 or less turns the rule off.
+   */
+  timeToleranceMs?: number;
 }
 
 /** A check fed the text in pieces: problems are reported as they are found. */
@@ -144,4 +149,7 @@ export interface Sink {
   unchecked(start: number, path: string, why?: string): void;
   /** The options plain text is scanned with. */
   readonly scanOpts: { epoch?: unknown; now: number };
+  /** A row begins and ends (a JSON/YAML object, a CSV record, an SQL tuple): values between belong to it. */
+  rowBegin?(): void;
+  rowEnd?(): void;
 }

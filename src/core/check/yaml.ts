@@ -35,6 +35,9 @@ function itemOffset(item: Item): number | undefined {
   return first?.offset;
 }
 
+/** Marks where a mapping's row ends in `walk`'s list of what is left to do. */
+const ROW_END = Symbol('row end');
+
 /** A value's place: its path, its innermost key, its depth. */
 interface Place {
   path: string;
@@ -64,6 +67,8 @@ export class YamlReader implements Reader {
   private docs = 0;
   /** The parser failed: nothing more is read. */
   private stopped = false;
+  /** Open mappings whose row `stream` began. */
+  private readonly rows = new WeakSet<Collection>();
 
   constructor(private readonly c: Sink) {}
 
@@ -101,7 +106,8 @@ export class YamlReader implements Reader {
    * Checks and removes the complete items of the document being built, down the parser's stack
    * of open collections (each one becomes the value of the last item of the one below it when
    * it closes). Returns the first offset whose text is still needed: where the deepest last
-   * item starts.
+   * item starts. An open mapping is a row (its values belong to it) from the first of its
+   * items checked here until `walk` reaches its end.
    */
   private stream(): number {
     const stack = this.parser.stack;
@@ -113,6 +119,10 @@ export class YamlReader implements Reader {
       if (!isCollection(node)) break;
       const items = node.items;
       const seq = isSequence(node);
+      if (!seq && !this.rows.has(node)) {
+        this.rows.add(node);
+        this.c.rowBegin?.();
+      }
       for (let i = 0; i < items.length - 1; i++) this.walk(items[i]!.value, placeOf(items[i]!, seq, at));
       if (items.length > 1) items.splice(0, items.length - 1);
       const last = items[0];
@@ -125,12 +135,16 @@ export class YamlReader implements Reader {
     return Math.min(keep, this.pos);
   }
 
-  /** Checks every scalar under `t`, in document order, without recursion. */
+  /** Checks every scalar under `t`, in document order, without recursion; each mapping is a row. */
   private walk(t: CST.Token | undefined, place: Place): void {
-    const todo: [CST.Token | undefined, Place][] = [[t, place]];
+    const todo: [CST.Token | undefined | typeof ROW_END, Place][] = [[t, place]];
     while (todo.length > 0) {
       const [node, at] = todo.pop()!;
       if (!node) continue;
+      if (node === ROW_END) {
+        this.c.rowEnd?.();
+        continue;
+      }
       if (node.type === 'document') {
         todo.push([node.value, at]);
         continue;
@@ -141,6 +155,11 @@ export class YamlReader implements Reader {
           continue;
         }
         const seq = isSequence(node);
+        if (!seq) {
+          // Begun already when `stream` checked some of its items while it was open.
+          if (!this.rows.has(node)) this.c.rowBegin?.();
+          todo.push([ROW_END, at]);
+        }
         for (let i = node.items.length - 1; i >= 0; i--) todo.push([node.items[i]!.value, placeOf(node.items[i]!, seq, at)]);
         continue;
       }

@@ -1,4 +1,7 @@
 import type { CheckResult, FoundId } from '../../core';
+import { escapeHtml } from '../shared/html';
+
+export { escapeHtml };
 
 // What "Summarize IDs" reports, computed from a check result without any editor API, so the
 // numbers and the panel's HTML can be tested on their own.
@@ -74,10 +77,6 @@ export function histogram(times: readonly number[], bins = 24): { from: number; 
   const out = Array.from({ length: n }, (_, i) => ({ from: min + i * width, to: min + (i + 1) * width, count: 0 }));
   for (const t of times) out[Math.min(n - 1, Math.floor((t - min) / width))]!.count++;
   return out;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The histogram as an inline SVG; colours are the theme's CSS variables. */

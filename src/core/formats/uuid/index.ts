@@ -1,16 +1,18 @@
 import { requireText } from '../../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes } from '../../bytes';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
-  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
+  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, fromMysqlBin, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   resolveNamespace, uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
 import { pad } from '../boundsText';
+import { readDceSecurity } from './dce';
 import { Id, failed, orThrow } from '../decoded';
 import { caseLike } from '../spelling';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
+import { entropy, type Entropy } from '../../entropy';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -46,6 +48,8 @@ export function readUuidBytes(id: Id, b: Uint8Array): Id {
     fields.node = nodeText(b);
   } else if (version === 7) {
     id.unixMs = ulidTime(b);
+  } else if (version === 2) {
+    readDceSecurity(id, b);
   }
   return id;
 }
@@ -147,16 +151,25 @@ const REPRESENTATIONS: readonly Representation[] = [
     target: 'uuidv6', label: 'UUID v6',
     write: (id) => (versionOf(id) === 1 ? formatUuid(v1ToV6(id.bytes!)) : undefined),
     reason: (id) => refusal(() => v1ToV6(id.bytes!)),
+    read: parseUuid,
   },
   {
     target: 'uuidv1', label: 'UUID v1',
     write: (id) => (versionOf(id) === 6 ? formatUuid(v6ToV1(id.bytes!)) : undefined),
     reason: (id) => refusal(() => v6ToV1(id.bytes!)),
+    read: parseUuid,
   },
-  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase() },
-  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}` },
-  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}` },
-  { target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', outputOnly: true, write: (id) => id.bytes && '0x' + bytesToHex(toMysqlBin(id.bytes)) },
+  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase(), read: parseUuid },
+  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}`, read: parseUuid },
+  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}`, read: parseUuid },
+  {
+    target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', write: (id) => id.bytes && '0x' + bytesToHex(toMysqlBin(id.bytes)),
+    read: (text) => {
+      const hex = /^0x/i.test(text) ? text.slice(2) : text;
+      if (!/^[0-9a-f]{32}$/i.test(hex)) throw new IdError('INVALID_CHARACTER', 'MySQL UUID_TO_BIN(u, 1) bytes are written 0x and 32 hex digits.');
+      return fromMysqlBin(hexToBytes(hex));
+    },
+  },
 ];
 
 const UUID_SHAPE = /^(?:urn:uuid:)?\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
@@ -230,8 +243,17 @@ function regenerate(id: DecodedId): RegeneratePlan | Refusal {
   return { kind: `uuidv${version}`, options: {}, spell: (fresh) => form(cased(fresh)) };
 }
 
+/** Random UUIDs: v4 (122 random bits among all IDs) and v7 (74 among one millisecond's). */
+export function uuidEntropy(id: { variant?: string; version?: number }): Entropy | undefined {
+  if (id.variant !== 'rfc9562') return undefined;
+  return id.version === 4 ? V4_ENTROPY : id.version === 7 ? V7_ENTROPY : undefined;
+}
+const V4_ENTROPY = entropy(122, 'all');
+const V7_ENTROPY = entropy(74, 'ms');
+
 export const uuid: FormatModule = {
   id: 'uuid',
+  entropy: uuidEntropy,
   label: 'UUID',
   shapes: [
     {

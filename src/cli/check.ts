@@ -1,19 +1,24 @@
 import { stat } from 'node:fs/promises';
-import { createCheck, utf8Writer, type CheckProblem } from '../core';
+import { CHECK_FORMATS, bytesWriter, createCheck, type CheckFormat, type CheckProblem } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output } from './io';
+import { escapeControls, safeJson } from './safe';
 
 // Each file streams through the core's checker in chunks, one file at a time, and problems are
 // written as they are found: memory depends on the distinct IDs per key or column (32 to 64
-// bytes each), not on the file's size. YAML is the exception, held a document at a time.
+// bytes each), not on the file's size. Everything written to the terminal goes through `say`
+// (file names and messages escaped: a name or a column in a file may hold terminal controls)
+// or `safeJson`.
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'find duplicate, invalid, future-dated and out-of-order IDs in data files',
-  usage: 'idsmith check [--json] [--epoch NAME|MS] [--time-tolerance HOURS] FILE ...',
+  usage: 'idsmith check [--json] [--epoch NAME|MS] [--time-tolerance HOURS] [--format NAME] [--delimiter CHAR] FILE|- ...',
   help: `Checks fixtures, seeds and test data: JSON, JSONC, JSON Lines, YAML, CSV, TSV and SQL
-INSERT statements (by file extension; anything else is read as plain text).
+(INSERT statements and pg_dump's COPY blocks), by file extension; anything else is read as
+plain text. - reads standard input, whose format --format names or its first 4 KB tell.
+Files in UTF-8, or UTF-16 or UTF-32 with a byte order mark (PowerShell 5 writes UTF-16).
 
   duplicate  the same ID twice under one key (id in two objects of one array), in one CSV
              column or at one position of INSERT ... VALUES tuples. The same ID under
@@ -25,10 +30,12 @@ INSERT statements (by file extension; anything else is read as plain text).
   time-mismatch  a row whose own ID (under id, uuid, ulid, ...) dates more than a day from
              the row's creation time (created_at, createdAt, timestamp, ...; a date, an
              ISO time or a Unix time in its one plausible unit).
+  unchecked  a part nested deeper than 10,000 levels, which was not checked.
 
 Output: one line per problem, file:line:column: code: message (line and column from 1),
 written as each is found; duplicates under keys not named like an ID (id, uuid, ulid, ...)
-and unsorted steps are only certain at the end of the file, so they come last.
+and unsorted steps are only certain at the end of the file, so they come last. Control
+characters in file names and messages are shown escaped (\x1b).
 
 Options:
   --json            one JSON object per line: file, line, column, endLine, endColumn, code,
@@ -39,15 +46,21 @@ Options:
                     epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
   --time-tolerance HOURS  how far a row's ID may date from its created_at before
                     time-mismatch (default 24; 0 turns it off)
+  --format NAME     read every FILE as ${CHECK_FORMATS.join(', ')}
+  --delimiter CHAR  the field delimiter of CSV files (one character, or tab); by default the one
+                    a file's header uses most of , ; tab | (TSV: tab). A file that would be
+                    plain text is read as CSV.
   -h, --help        show this help
 
 Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
-per key or column (32 to 64 bytes each); YAML is held one document at a time.
-Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could not be read.`,
-  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG, { name: 'time-tolerance', value: true }],
+per key or column (32 to 64 bytes each) and the nesting of a YAML document, not with the
+file's size.
+Exit status: 0 no problem, 1 some problem found, 2 usage error, or a file could not be read
+or is not text.`,
+  flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG, { name: 'time-tolerance', value: true }, { name: 'format', value: true }, { name: 'delimiter', value: true }],
 
   async run(args, io) {
-    if (args.positionals.length === 0) throw new UsageError('no FILE given');
+    if (args.positionals.length === 0) throw new UsageError('no FILE given (- reads standard input)');
     const epochText = stringFlag(args, 'epoch');
     const epoch = epochText === undefined || epochText === 'auto' ? undefined : epochOption(epochText);
     const toleranceText = stringFlag(args, 'time-tolerance');
@@ -55,37 +68,48 @@ Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could n
       throw new UsageError(`--time-tolerance must be a number of hours, 0 or more; got '${toleranceText.slice(0, 40)}'`);
     }
     const tolerance = toleranceText === undefined ? {} : { timeToleranceMs: Math.round(Number(toleranceText) * 3_600_000) };
+    const format = formatOption(stringFlag(args, 'format'));
+    const delimiter = delimiterOption(stringFlag(args, 'delimiter'));
     const json = args.flags.has('json');
     const now = io.now ? io.now() : Date.now();
     let found = false;
     let unreadable = false;
     const out = new Output(io);
     for (const file of args.positionals) {
+      const stdin = file === '-';
       const stream = createCheck({
-        fileName: file, now, collect: false, ...tolerance, ...(epoch === undefined ? {} : { epoch }),
+        fileName: stdin ? '' : file, now, collect: false, ...tolerance,
+        format: format ?? (stdin ? 'sniff' : undefined),
+        ...(delimiter === undefined ? {} : { delimiter }),
+        ...(epoch === undefined ? {} : { epoch }),
         onProblem: (p) => {
           found = true;
           out.push(json ? ndjson(file, p) : human(file, p));
         },
       });
-      // Editors hide a byte order mark: the decoder drops it, so columns on line 1 match.
-      const input = utf8Writer(stream);
+      let notText: string | undefined;
+      const input = bytesWriter(stream, { onNotText: (why) => { notText = why; } });
       try {
-        const info = await stat(file);
-        if (info.isDirectory()) throw new Error('is a directory (pass files, or a glob the shell expands)');
-        for await (const chunk of io.readFile(file)) {
+        if (!stdin && (await stat(file)).isDirectory()) throw new Error('is a directory (pass files, or a glob the shell expands)');
+        for await (const chunk of stdin ? io.stdin() : io.readFile(file)) {
           input.write(chunk);
+          if (notText) break;
           // Whatever this chunk found goes out now: a slow source (a pipe) shows it at once.
           await out.flush();
         }
       } catch (err) {
         await out.flush();
-        io.stderr(`idsmith check: ${file}: ${err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err)}\n`);
+        io.stderr(say(file, err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err)));
         unreadable = true;
         continue;
       }
-      input.end();
+      if (!notText) input.end();
       await out.flush();
+      if (notText) {
+        // Not checked, so not clean either.
+        io.stderr(say(file, `not text (${notText}); not checked. Idsmith reads UTF-8, and UTF-16 or UTF-32 with a byte order mark.`));
+        unreadable = true;
+      }
     }
     // A file that could not be read was not checked: that must not pass as clean, nor look
     // like a finding.
@@ -94,12 +118,33 @@ Exit status: 0 no problem, 1 some problem found, 2 usage error or a file could n
   },
 };
 
+function formatOption(text: string | undefined): CheckFormat | undefined {
+  if (text === undefined) return undefined;
+  const f = CHECK_FORMATS.find((x) => x === text.toLowerCase());
+  if (!f) throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')}; got ${JSON.stringify(escapeControls(text))}`);
+  return f;
+}
+
+function delimiterOption(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const d = /^(?:tab|\\t)$/i.test(text) ? '\t' : text;
+  if (d.length !== 1 || d === '"' || d === '\n' || d === '\r') {
+    throw new UsageError(`--delimiter is one character other than a quote or a line break (or tab); got ${JSON.stringify(escapeControls(text))}`);
+  }
+  return d;
+}
+
+/** A line about `file` for standard error, escaped. */
+function say(file: string, message: string): string {
+  return `idsmith check: ${escapeControls(file)}: ${escapeControls(message)}\n`;
+}
+
 function human(file: string, p: CheckProblem): string {
-  return `${file}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.code}: ${p.message}\n`;
+  return `${escapeControls(file)}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.code}: ${escapeControls(p.message)}\n`;
 }
 
 function ndjson(file: string, p: CheckProblem): string {
-  return JSON.stringify({
+  return safeJson(JSON.stringify({
     file,
     line: p.range.start.line + 1,
     column: p.range.start.character + 1,
@@ -111,5 +156,5 @@ function ndjson(file: string, p: CheckProblem): string {
     text: p.text,
     path: p.path,
     ...(p.fix ? { fix: p.fix } : {}),
-  }) + '\n';
+  })) + '\n';
 }

@@ -5,6 +5,6 @@ declare global {
   // eslint-disable-next-line no-var
   var crypto: { getRandomValues<T extends ArrayBufferView | null>(array: T): T };
   class TextEncoder { encode(input?: string): Uint8Array }
-  class TextDecoder { constructor(label?: string); decode(input?: ArrayBufferView, options?: { stream?: boolean }): string }
+  class TextDecoder { constructor(label?: string, options?: { ignoreBOM?: boolean; fatal?: boolean }); decode(input?: ArrayBufferView, options?: { stream?: boolean }): string }
 }
 export {};

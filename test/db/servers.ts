@@ -102,6 +102,8 @@ export interface Server {
   version: string;
   /** Runs SQL on one new connection; resolves to the rows, tab-separated fields. */
   sql(text: string): Promise<string[][]>;
+  /** The server's own dump tool (pg_dump, mariadb-dump) on one database, with `args` before its name. */
+  dump(database: string, args?: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -205,7 +207,8 @@ export async function startPostgres(): Promise<Server> {
     ['-D', data, '-k', dir, '-c', 'listen_addresses=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     () => psql('SELECT 1;'), join(dir, 'server.log'));
   const version = (await psql('SHOW server_version;')).trim();
-  return { name: 'PostgreSQL', version, sql: async (text) => rows(await psql(text)), stop };
+  const dump = (database: string, args: string[] = []) => run(join(bin, 'pg_dump'), ['-h', dir, '-U', 'postgres', ...args, database]);
+  return { name: 'PostgreSQL', version, sql: async (text) => rows(await psql(text)), dump, stop };
 }
 
 let mariadbTemplate: Promise<string> | undefined;
@@ -239,7 +242,9 @@ export async function startMariadb(options: string[] = []): Promise<Server> {
       ...options],
     () => mariadb('SELECT 1;'), join(dir, 'server.log'));
   const version = (await mariadb('SELECT VERSION();')).trim();
-  return { name: 'MariaDB', version, sql: async (text) => rows(await mariadb(text)), stop };
+  const dump = (database: string, args: string[] = []) => run(mariadbBinary('mariadb-dump'),
+    ['--no-defaults', '--protocol=socket', `--socket=${sock}`, '-u', 'root', ...args, database]);
+  return { name: 'MariaDB', version, sql: async (text) => rows(await mariadb(text)), dump, stop };
 }
 
 /** Started on first use, shared by the test files, stopped by hooks.ts. */

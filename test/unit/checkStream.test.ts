@@ -145,6 +145,7 @@ describe('check: the JSON tokenizer against jsonc-parser', () => {
       property: (name) => events.push(['key', name]),
       scalar: (value, start, length, _verbatim, isString) => events.push(["value", value, start - (isString ? 1 : 0), length]),
       reset: () => events.push(['reset']),
+      tooDeep: () => events.push(['too deep']),
     }).read(s, 0, true);
     return events;
   }
@@ -204,12 +205,24 @@ describe('check: bounded state', () => {
 });
 
 describe('check: JSON nesting', () => {
-  it('containers nested deeper than JSON_MAX_DEPTH are skipped; the rest of the file is read', () => {
+  it('containers nested deeper than CHECK_MAX_DEPTH are skipped with a warning where; the rest of the file is read', () => {
     const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
     const deep = '['.repeat(100_000) + `{"id": "${A}"}, {"id": "${A}"}` + ']'.repeat(100_000);
-    const r = checkText(`[${deep}, {"id": "${A}"}, {"id": "${A}"}]`, { fileName: 'deep.json', now: NOW });
-    // Only the pair outside the deep part is seen: one duplicate, under the top array.
-    assert.deepEqual(r.problems.map((p) => [p.code, p.path]), [['duplicate', '$[*].id']]);
+    const text = `[${deep}, {"id": "${A}"}, {"id": "${A}"}]`;
+    const r = checkText(text, { fileName: 'deep.json', now: NOW });
+    // The pair inside the deep part is not seen; the one outside is, under the top array.
+    assert.deepEqual(r.problems.map((p) => [p.code, p.range.start.character]), [['unchecked', 10_000], ['duplicate', text.lastIndexOf(A)]]);
+    assert.match(r.problems[0]!.message, /^nested deeper than 10,000 levels: the IDs inside are not checked$/);
+    assert.ok(r.problems[0]!.path.length < 200, 'a path 10,000 levels deep is shown cut');
+  });
+
+  it('a duplicate 9,000 levels deep is found; its path is shown cut', () => {
+    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const deep = '[{"a": '.repeat(4500) + `[{"id": "${A}"}, {"id": "${A}"}]` + '}]'.repeat(4500);
+    const r = checkText(deep, { fileName: 'deep.json', now: NOW });
+    assert.deepEqual(r.problems.map((p) => p.code), ['duplicate']);
+    assert.match(r.problems[0]!.path, /^\$\[\*\]\.a\[\*\]\.a.*….*\.a\[\*\]\.id$/);
+    assert.ok(r.problems[0]!.path.length < 200);
   });
 });
 

@@ -4,10 +4,10 @@ import { scan, type ScanMatch } from '../scan';
 import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
-import { lastSegment } from './paths';
+import { lastSegment, shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
-import type { CheckCode, CheckOptions, CheckPosition, CheckProblem, CheckSeverity, FoundId, Sink } from './types';
+import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
 // says it is), and keeps per key or column what the duplicate and time-order rules need.
@@ -111,7 +111,7 @@ export class Checker implements Sink {
     return {
       code, severity, message, start: o.start, end: o.end,
       range: { start: this.position(o.start), end: this.position(o.end) },
-      text: own(o.text), path, ...(o.kind ? { kind: o.kind } : {}), ...extra,
+      text: own(o.text), path: shownPath(path), ...(o.kind ? { kind: o.kind } : {}), ...extra,
     };
   }
 
@@ -218,7 +218,7 @@ export class Checker implements Sink {
     const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
-      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
+      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
       if (col.named) this.emit(p);
       else if (col.repeats) {
         col.repeats.push(p);
@@ -241,6 +241,16 @@ export class Checker implements Sink {
   /** Whether `text` is, as a whole, an ID the scanner recognises. */
   probe(text: string): boolean {
     return text.length >= SHORTEST_ID && text.length <= LONGEST_ID && this.wholeId(text) !== undefined;
+  }
+
+  unchecked(start: number, path: string, why = `nested deeper than ${CHECK_MAX_DEPTH.toLocaleString('en-US')} levels: the IDs inside are not checked`): void {
+    const text = this.textAt(start);
+    this.report('unchecked', 'warning', { start, end: start + text.length, text }, path, why);
+  }
+
+  /** The character at `offset` (still held: the reader is at it). */
+  private textAt(offset: number): string {
+    return this.text.charAt(offset - this.base);
   }
 
   /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */

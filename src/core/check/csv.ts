@@ -1,3 +1,4 @@
+import { sniffDelimiter } from './detect';
 import { FIELD_MAX, type Reader, type Sink } from './types';
 
 // A small RFC 4180 reader: quoted fields (with "" inside), CR, LF and CRLF line ends, any
@@ -240,4 +241,42 @@ export function delimitedReader(c: Sink, delimiter: string): Reader {
     if (!hasId) header = fields.map((f) => f.value.trim());
     else fields.forEach((f, i) => value(f, i, 0));
   });
+}
+
+/** How much of a first line is looked at for its delimiter. */
+const HEADER_MAX = 16 * FIELD_MAX;
+
+/** Where the first line ends (a CR or LF outside quotes), or -1 while it goes on. */
+function firstLineEnd(text: string): number {
+  let quoted = false;
+  for (let i = 0; i < text.length && i < HEADER_MAX; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) quoted = !quoted;
+    else if (!quoted && (ch === 10 || ch === 13)) return i;
+  }
+  return -1;
+}
+
+/**
+ * A CSV whose delimiter is the one its first line uses most (`,` `;` tab `|`): a spreadsheet
+ * saved in a locale with decimal commas writes `;`, and read with `,` its IDs are never found.
+ */
+class SniffedCsv implements Reader {
+  private inner: Reader | undefined;
+
+  constructor(private readonly c: Sink) {}
+
+  read(text: string, base: number, final: boolean): number {
+    if (!this.inner) {
+      const end = firstLineEnd(text);
+      if (end < 0 && !final && text.length < HEADER_MAX) return base;
+      this.inner = delimitedReader(this.c, sniffDelimiter(text.slice(0, end < 0 ? HEADER_MAX : end)));
+    }
+    return this.inner.read(text, base, final);
+  }
+}
+
+/** The checker's reader of a CSV: with the delimiter given, or the one its header uses. */
+export function csvReader(c: Sink, delimiter: string | undefined): Reader {
+  return delimiter === undefined ? new SniffedCsv(c) : delimitedReader(c, delimiter);
 }

@@ -1,7 +1,8 @@
 import { Checker } from './checker';
-import { checkFormatOf } from './detect';
+import { SNIFF_CHARS, checkFormatOf, sniffFormat } from './detect';
+import { IdError } from '../types';
 import { readerFor } from './readers';
-import type { CheckOptions, CheckResult, CheckStream, CheckStreamOptions, FoundId, CheckProblem, Slicing } from './types';
+import type { CheckFormat, CheckOptions, CheckResult, CheckStream, CheckStreamOptions, FoundId, CheckProblem, Slicing } from './types';
 
 // Fixture health: one pass over a data file that finds IDs used twice under one key, text
 // labelled as an ID that is not a valid one, IDs dated in the future, and time-ordered columns
@@ -12,8 +13,9 @@ import type { CheckOptions, CheckResult, CheckStream, CheckStreamOptions, FoundI
 // any size is checked in memory that grows with its distinct IDs, not with its size.
 
 export type * from './types';
-export { checkFormatOf } from './detect';
+export { CHECK_FORMATS, checkFormatOf, sniffFormat } from './detect';
 export { decodeAs, labelOf } from './rules';
+export { bytesWriter, type BytesOptions, type BytesWriter } from './decode';
 export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replacement } from './replace';
 
 /**
@@ -23,13 +25,21 @@ export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replac
  * the pieces are split; `checkText` is this stream given the whole text at once.
  */
 export function createCheck(opts: CheckStreamOptions): CheckStream {
-  const format = checkFormatOf(opts.fileName, opts.languageId);
   const c = new Checker(opts, opts.onProblem, opts.onId);
-  const reader = readerFor(format, c);
+  if (opts.delimiter !== undefined && opts.delimiter.length !== 1) throw new IdError('INVALID_ARGUMENT', `A delimiter is one character; got ${JSON.stringify(opts.delimiter)}.`);
+  let format = opts.format === 'sniff' ? undefined : formatOf(opts);
+  let reader = format === undefined ? undefined : readerFor(format, c, opts.delimiter);
   let text = '';
   let base = 0;
   let ended = false;
   const pump = (final: boolean) => {
+    if (!reader) {
+      // A text without a name: its format is told from its first SNIFF_CHARS characters.
+      if (!final && text.length < SNIFF_CHARS) return;
+      format = sniffFormat(text.slice(0, SNIFF_CHARS));
+      if (format === 'text' && opts.delimiter !== undefined) format = 'csv';
+      reader = readerFor(format, c, opts.delimiter);
+    }
     c.hold(text, base);
     const keep = reader.read(text, base, final);
     c.release(keep);
@@ -37,7 +47,9 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
     base = keep;
   };
   return {
-    format,
+    get format() {
+      return format ?? 'text';
+    },
     write(piece: string) {
       if (ended) throw new Error('check: write after end');
       if (piece === '') return;
@@ -52,6 +64,12 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
       text = '';
     },
   };
+}
+
+/** The format named, else the file's; a delimiter makes a file that would be plain text a CSV. */
+function formatOf(opts: CheckOptions): CheckFormat {
+  const format = opts.format !== undefined && opts.format !== 'sniff' ? opts.format : checkFormatOf(opts.fileName, opts.languageId);
+  return format === 'text' && opts.delimiter !== undefined ? 'csv' : format;
 }
 
 /** Checks one file's text. Never throws on any input; unparseable parts are skipped. */

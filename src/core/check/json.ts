@@ -1,5 +1,5 @@
 import { candidate, segment } from './paths';
-import { FIELD_MAX, type Reader, type Sink } from './types';
+import { CHECK_MAX_DEPTH, FIELD_MAX, type Reader, type Sink } from './types';
 
 // A streaming JSON(C) tokenizer for the checker: it reads text in pieces of any size and tells
 // its listener where objects, arrays, property names and scalar values are, as jsonc-parser's
@@ -22,13 +22,10 @@ export interface JsonListener {
   scalar(value: string, start: number, length: number, verbatim: boolean, isString: boolean): void;
   /** JSON Lines: a line ended; the next one is a new document. */
   reset(): void;
+  /** A container opens at `start`, nested deeper than CHECK_MAX_DEPTH: it is skipped with what it holds. */
+  tooDeep(start: number): void;
 }
 
-/**
- * Containers nested deeper than this are skipped with what they hold: the path stack (and the
- * path of each value) would otherwise grow with the input, as `[[[[…` a gigabyte deep.
- */
-export const JSON_MAX_DEPTH = 512;
 
 const enum S { Default, Str, Escape, Slash, LineComment, BlockComment, BlockStar, Num, Word }
 
@@ -42,7 +39,7 @@ export class JsonReader implements Reader {
   private readonly objects: boolean[] = [];
   /** In an object, before a property name (after `{` or `,`). */
   private expectKey = false;
-  /** Open containers beyond JSON_MAX_DEPTH, skipped. */
+  /** Open containers beyond CHECK_MAX_DEPTH, skipped. */
   private deep = 0;
 
   /** `lines`: JSON Lines, each line its own document. */
@@ -69,8 +66,8 @@ export class JsonReader implements Reader {
           switch (c) {
             case 32: case 9: case 10: case 13: break;
             case 123: // {
-              if (this.deep > 0 || this.objects.length >= JSON_MAX_DEPTH) {
-                this.deep++;
+              if (this.deep > 0 || this.objects.length >= CHECK_MAX_DEPTH) {
+                if (this.deep++ === 0) this.on.tooDeep(i - 1);
                 break;
               }
               this.objects.push(true);
@@ -86,8 +83,8 @@ export class JsonReader implements Reader {
               this.expectKey = false;
               break;
             case 91: // [
-              if (this.deep > 0 || this.objects.length >= JSON_MAX_DEPTH) {
-                this.deep++;
+              if (this.deep > 0 || this.objects.length >= CHECK_MAX_DEPTH) {
+                if (this.deep++ === 0) this.on.tooDeep(i - 1);
                 break;
               }
               this.objects.push(false);
@@ -232,32 +229,42 @@ function unescape(raw: string): string {
   return raw.replace(/\\(u[0-9A-Fa-f]{4}|.)/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : SIMPLE[e] ?? e));
 }
 
-// The listener's own path stack: the path string is rebuilt only when the structure changes,
-// not for every value (a 10 MB fixture has hundreds of thousands of values).
+// The listener's own path stack: the path of a depth is made from the one above it when the
+// structure changes, not for every value (a 10 MB fixture has hundreds of thousands of values),
+// and not from the root again (a file 10,000 levels deep would make that quadratic).
 export class JsonPaths implements JsonListener {
   private readonly segs: string[] = [];
   private readonly keys: (string | undefined)[] = [];
+  /** `prefixes[i]` is the path of depth i (`$` and the first i segments), for i < `valid`. */
+  private readonly prefixes: string[] = ['$'];
+  private valid = 1;
   private key: string | undefined;
-  private path: string | undefined;
 
   constructor(private readonly c: Sink) {}
 
   private current(): string {
-    return (this.path ??= '$' + this.segs.join(''));
+    const depth = this.segs.length;
+    for (let i = this.valid; i <= depth; i++) this.prefixes[i] = this.prefixes[i - 1]! + this.segs[i - 1]!;
+    this.valid = depth + 1;
+    return this.prefixes[depth]!;
+  }
+
+  private changed(depth: number): void {
+    if (this.valid > depth) this.valid = depth;
   }
 
   objectBegin(): void {
     this.segs.push('');
     this.keys.push(this.key);
-    this.path = undefined;
     this.c.rowBegin?.();
   }
 
   property(name: string): void {
-    if (this.segs.length === 0) return;
-    this.segs[this.segs.length - 1] = segment(name);
+    const depth = this.segs.length;
+    if (depth === 0) return;
+    this.segs[depth - 1] = segment(name);
     this.key = name;
-    this.path = undefined;
+    this.changed(depth);
   }
 
   objectEnd(): void {
@@ -268,13 +275,14 @@ export class JsonPaths implements JsonListener {
   private pop(): void {
     this.segs.pop();
     this.key = this.keys.pop();
-    this.path = undefined;
+    this.changed(this.segs.length + 1);
+    this.prefixes.length = Math.min(this.prefixes.length, this.segs.length + 1);
   }
 
   arrayBegin(): void {
     this.segs.push('[*]');
     this.keys.push(this.key);
-    this.path = undefined;
+    this.changed(this.segs.length);
   }
 
   arrayEnd(): void {
@@ -287,10 +295,15 @@ export class JsonPaths implements JsonListener {
     void isString;
   }
 
+  tooDeep(start: number): void {
+    this.c.unchecked(start, this.current());
+  }
+
   reset(): void {
     this.segs.length = 0;
     this.keys.length = 0;
+    this.prefixes.length = 1;
+    this.valid = 1;
     this.key = undefined;
-    this.path = undefined;
   }
 }

@@ -16,3 +16,8 @@ export function lastSegment(path: string): string {
 export function candidate(len: number): boolean {
   return len >= 8 && len <= 100;
 }
+
+/** A path as problems show it: a path thousands of levels deep keeps its start and its end. */
+export function shownPath(path: string): string {
+  return path.length <= 160 ? path : `${path.slice(0, 60)}…${path.slice(-90)}`;
+}

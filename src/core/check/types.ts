@@ -5,7 +5,8 @@ import type { IdKind } from '../types';
 // two small contracts between its parts: a `Reader` turns one file format's text into values,
 // a `Sink` (the checker) judges them.
 
-export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted' | 'time-mismatch';
+/** `unchecked`: a part of the file nested too deep to be checked (where the check gave up, not a problem of an ID). */
+export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted' | 'time-mismatch' | 'unchecked';
 export type CheckSeverity = 'error' | 'warning' | 'info';
 export type CheckFormat = 'json' | 'jsonl' | 'yaml' | 'csv' | 'tsv' | 'sql' | 'text';
 
@@ -59,6 +60,16 @@ export interface CheckOptions {
   fileName?: string;
   /** VS Code language id (`json`, `jsonc`, `yaml`, `csv`, `sql`, …). */
   languageId?: string;
+  /**
+   * The format, when the caller knows it (`--format`); `sniff`: from what the first 4 KB of the
+   * text hold (standard input has no name). Default: from `fileName`, then `languageId`.
+   */
+  format?: CheckFormat | 'sniff';
+  /**
+   * The field delimiter of a CSV (one character). Default: the one its header uses most of
+   * `,` `;` tab `|` (a .tsv: tab). Given for a file that would be plain text, it is read as CSV.
+   */
+  delimiter?: string;
   /** Snowflake epoch, as for `scan`. */
   epoch?: unknown;
   /** The time `future` is measured from (default `Date.now()`). */
@@ -74,6 +85,7 @@ export interface CheckOptions {
 
 /** A check fed the text in pieces: problems are reported as they are found. */
 export interface CheckStream {
+  /** The format the text is read as (with `format: 'sniff'`: `text` until the first 4 KB or the end have come). */
   readonly format: CheckFormat;
   /** The next piece of the text (UTF-16; split anywhere, even inside a surrogate pair or CRLF). */
   write(piece: string): void;
@@ -102,6 +114,13 @@ export interface Slicing {
 /** Longer fields keep only this many characters: no ID, label or header name is this long. */
 export const FIELD_MAX = 4096;
 
+/**
+ * Containers nested deeper than this are not checked (each reader says where, with an
+ * `unchecked` warning): the path of each value and the readers' stacks grow with the depth,
+ * and `[[[[…` can be a gigabyte deep.
+ */
+export const CHECK_MAX_DEPTH = 10_000;
+
 /** Reads text given in pieces: `read` takes the source from `base` on, as far as it goes. */
 export interface Reader {
   /**
@@ -123,6 +142,11 @@ export interface Sink {
   probe(text: string): boolean;
   /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */
   futureOnly(m: ScanMatch, base: number): void;
+  /**
+   * What starts at `start` is not checked, and `why` says why: a container nested deeper than
+   * CHECK_MAX_DEPTH (the default words), or a parser that gave up there.
+   */
+  unchecked(start: number, path: string, why?: string): void;
   /** The options plain text is scanned with. */
   readonly scanOpts: { epoch?: unknown; now: number };
   /** A row begins and ends (a JSON/YAML object, a CSV record, an SQL tuple): values between belong to it. */

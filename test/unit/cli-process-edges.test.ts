@@ -2,25 +2,15 @@
 // the old build (main at 0b18155) and failed there; the issue item is named in each title.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, command, ensureBuilt, installed } from './cliBinary';
+import { cli, command, installed, processSuite } from './cliBinary';
 
 const out = (r: { stdout: Buffer }): string => r.stdout.toString('utf8');
 const err = (r: { stderr: Buffer }): string => r.stderr.toString('utf8');
 
 describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/cli.js'})`, function () {
-  this.timeout(60_000);
-  let dir: string;
-
-  before(function () {
-    this.timeout(120_000);
-    ensureBuilt();
-    dir = mkdtempSync(join(tmpdir(), 'idsmith-cli-edges-'));
-  });
-
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const tmp = processSuite(this, 'idsmith-cli-edges-');
 
   describe('item 2: a snowflake layout holds its bit width', () => {
     it('inspect: a number wider than the layout is invalid (exit 1) with a message that says so', () => {
@@ -40,7 +30,7 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
     });
 
     it('check reads the file and calls a too-wide labelled snowflake invalid, instead of "Invalid time value" (exit 2) or the year 43159', () => {
-      const file = join(dir, 'wide.json');
+      const file = join(tmp(), 'wide.json');
       writeFileSync(file, '[{"snowflake_id": "1329384756473829384"}, {"snowflake_id": "1329384756473829384"}]\n');
       for (const [epoch, bits] of [['epoch=2020-01-01,unit=1ms,time=41,seq=3', 44], ['epoch=2020-01-01,unit=1ms,time=41,seq=10', 51]]) {
         const r = cli(['check', '--epoch', String(epoch), file]);

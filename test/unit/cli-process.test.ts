@@ -3,11 +3,10 @@
 // from the packed tarball), or else dist/cli.js built from this checkout.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { scan } from '../../src/core';
-import { cli, command, ensureBuilt, installed, root } from './cliBinary';
+import { cli, command, installed, processSuite, root } from './cliBinary';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const ULID_TIME = '2016-07-30T22:36:16.385Z';
@@ -40,16 +39,7 @@ function outputBeforeEof(args: string[], first: string, expected: RegExp): Promi
 }
 
 describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.js'})`, function () {
-  this.timeout(60_000);
-  let dir: string;
-
-  before(function () {
-    this.timeout(120_000);
-    ensureBuilt();
-    dir = mkdtempSync(join(tmpdir(), 'idsmith-cli-test-'));
-  });
-
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const tmp = processSuite(this, 'idsmith-cli-test-');
 
   describe('keys (issue 24)', () => {
     it('keys new, list --json, plan and query from the binary; keys list finds what keys new made', () => {
@@ -260,7 +250,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
         parts.push(i % 997 === 0 ? `${'é,'.repeat(400_000)}${id}\r\n` : `${i} héllo ${'x'.repeat(i % 80)} id=${id} ok\n`);
       }
       parts.push('order_ulid: 8ZZZZZZZZZZZZZZZZZZZZZZZZZ');
-      const file = join(dir, 'big.log');
+      const file = join(tmp(), 'big.log');
       writeFileSync(file, parts.join(''));
       for (const mode of ['--json', '--annotate', '']) {
         const args = mode === '' ? ['scan'] : ['scan', mode];
@@ -276,9 +266,9 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
     });
 
     it('names files in --json, reads - as stdin, and exits 2 for a missing file', () => {
-      const file = join(dir, 'a.log');
+      const file = join(tmp(), 'a.log');
       writeFileSync(file, `x\n${ULID}\n`);
-      const r = cli(['scan', '--json', file, '-', join(dir, 'missing.log')], `y ${UUID_V7}\n`);
+      const r = cli(['scan', '--json', file, '-', join(tmp(), 'missing.log')], `y ${UUID_V7}\n`);
       assert.equal(r.status, 2);
       assert.match(r.stderr.toString(), /missing\.log/);
       const got = r.stdout.toString().trim().split('\n').map((l) => JSON.parse(l));
@@ -364,7 +354,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
     it('checks a 40 MB file under a 20 MB V8 heap (the whole-file reader died there), finding the planted duplicate', function () {
       this.timeout(60_000);
-      const path = join(dir, 'big.csv');
+      const path = join(tmp(), 'big.csv');
       const fd = openSync(path, 'w');
       writeSync(fd, 'id,name\n');
       let i = 0;
@@ -388,7 +378,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
     it('reports a duplicate under id before the file ends (a named pipe still open)', async function () {
       this.timeout(20_000);
-      const fifo = join(dir, 'rows.csv');
+      const fifo = join(tmp(), 'rows.csv');
       execFileSync('mkfifo', [fifo]);
       const child = spawn(command[0], [...command[1], 'check', fifo]);
       const closed = new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -2,6 +2,8 @@
 // test:cli` sets it to the `idsmith` installed from the packed tarball), or else dist/cli.js
 // built once from this checkout for the whole mocha run.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = join(__dirname, '../..');
@@ -24,4 +26,20 @@ export function cli(args: string[], input?: string | Buffer, env: NodeJS.Process
     maxBuffer: 1 << 30,
     env: { ...process.env, ...env },
   });
+}
+
+/**
+ * The hooks every process suite starts with: the binary built (or installed) and a fresh
+ * temporary folder, removed after. Returns the folder's path once the suite runs.
+ */
+export function processSuite(suite: Mocha.Suite, prefix: string): () => string {
+  let dir = '';
+  suite.timeout(60_000);
+  suite.beforeAll(function () {
+    this.timeout(120_000);
+    ensureBuilt();
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  suite.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
 }

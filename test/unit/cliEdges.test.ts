@@ -182,4 +182,32 @@ describe('CLI edges (issue 22)', () => {
       assert.equal(JSON.parse((await run(['inspect', '--json', again.out.trim()])).out)[0].time, max);
     });
   });
+
+  describe('no input makes the CLI exit 70 or throw', () => {
+    it('random command lines and inputs: inspect, convert, new, bounds, sort end with 0, 1 or 2', async () => {
+      const value = fc.oneof(
+        fc.constantFrom('', ' ', '0', '-1', '1e9', '99999999999', '1420070400', 'discord', 'baidu', 'sonyflake', 'auto', 'AUTO', '__proto__',
+          'epoch=2020-01-01,time=63', 'epoch=0,unit=1s,time=62,a=1', 'epoch=2020-01-01,unit=1s,sequence=3', '+275760-09-13T00:00:00Z',
+          '-271821-04-20', '+010889-08-02T05:31:50.655Z', 'now', '-2h', '99999d', 'scru128', 'typeid:', 'typeid:A', 'int', 'hex', 'datadog',
+          'mysql-bin', 'dotnet', 'snowflake', 'pushid', '18446744073709551616', 'f5lxx1zz5pnorynqglhzmsp33', '\u202e', 'user'),
+        fc.string({ maxLength: 12 }),
+      );
+      const flag = fc.constantFrom('--json', '--epoch', '--layout', '--from', '--to', '-n', '--time', '--worker', '--process', '--shard',
+        '--machine', '--datacenter', '--prefix', '--size', '--name', '--namespace', '--reverse', '--case', '--', '--help');
+      const command = fc.constantFrom('inspect', 'convert', 'new', 'bounds', 'sort');
+      const kind = fc.constantFrom('ulid', 'uuidv1', 'uuidv5', 'snowflake', 'tsid', 'tid', 'scru128', 'pushid', 'nanoid', 'cuid2', 'typeid', 'xid');
+      const argv = fc.tuple(command, kind, fc.array(fc.oneof(flag, value), { maxLength: 7 })).map(([c, k, rest]) => [c, ...(c === 'new' || c === 'bounds' ? [k] : []), ...rest]);
+      const line = fc.oneof(value, fc.constantFrom('01ARYZ6S41TSV4RRFFQ69G5FAV', '175928847299117063', '02kgdyqxpmsigcudfxvmyvkqr', 'zzzzzzzzabcdefghijkl'));
+      const codes: Record<number, number> = {};
+      await fc.assert(fc.asyncProperty(argv, fc.array(line, { maxLength: 5 }), async (args, lines) => {
+        // Counts stay small: a valid -n of millions is a benchmark, not a fuzz case.
+        if (args.some((a, i) => (args[i - 1] === '-n') && /^\d{4,}$/.test(a))) return;
+        const r = await run(args, lines.join('\n'));
+        assert.ok([0, 1, 2].includes(r.code), `${JSON.stringify(args)}: exit ${r.code} ${r.err.slice(0, 200)}`);
+        codes[r.code] = (codes[r.code] ?? 0) + 1;
+      }), { numRuns: 400 });
+      // Most runs are usage errors; enough must get past the flags to reach the commands' work.
+      assert.ok((codes[0] ?? 0) + (codes[1] ?? 0) >= 40, `exit codes ${JSON.stringify(codes)}`);
+    });
+  });
 });

@@ -22,7 +22,7 @@ try {
   if (extra.length > 0) throw new Error(`the installed package holds more than it should: ${extra.join(', ')}`);
   console.log(`[test:cli] installed ${bin}`);
   const mocha = join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
-  status = spawnSync(process.execPath, [mocha, '--no-config', '--node-option', 'import=tsx', '--timeout', '60000', 'test/unit/cli-process.test.ts'], {
+  status = spawnSync(process.execPath, [mocha, '--no-config', '--node-option', 'import=tsx', '--timeout', '60000', 'test/unit/cli-process*.test.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, IDSMITH_CLI: bin },

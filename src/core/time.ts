@@ -93,6 +93,19 @@ export function parseTimeInput(text: string, now: number = Date.now()): ParsedTi
   fail(t);
 }
 
+/** Earliest and latest time a JavaScript Date holds (±8.64e15 ms). */
+export const MAX_DATE_MS = 8.64e15;
+
+/**
+ * A time as messages write it: its ISO text (never raw milliseconds, which nobody reads as a
+ * date), or, outside the range of dates, which end it lies beyond.
+ */
+export function timeForMessage(ms: unknown): string {
+  if (typeof ms !== 'number' || Number.isNaN(ms)) return shown(ms);
+  if (Math.abs(ms) <= MAX_DATE_MS) return isoFromMs(Math.floor(ms));
+  return ms > 0 ? 'a time after +275760-09-13T00:00:00.000Z, the last date there is' : 'a time before -271821-04-20T00:00:00.000Z, the first date there is';
+}
+
 /** ISO 8601 UTC with milliseconds, floored; extended `+YYYYYY` years past 9999 and before 0. */
 export function formatIso(ms: number): string {
   requireNumber(ms, 'a time in ms');
@@ -150,7 +163,7 @@ export function inclusiveEnd(text: string, ms: number): number {
 export function uint32Seconds(ms: number, epochS: number, what: string, span: string): number {
   const s = Math.floor(ms / 1000) - epochS;
   if (!Number.isFinite(ms) || s < 0 || s > 0xffffffff) {
-    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${span}; got ${Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? isoFromMs(ms) : ms}.`);
+    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${span}; got ${timeForMessage(ms)}.`);
   }
   return s;
 }

@@ -2,28 +2,17 @@
 // Runs the binary named by IDSMITH_CLI (`npm run test:cli` sets it to the `idsmith` installed
 // from the packed tarball), or else dist/cli.js built from this checkout.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scan } from '../../src/core';
-
-const root = join(__dirname, '../..');
-const installed = process.env['IDSMITH_CLI'];
-const command: [string, string[]] = installed ? [installed, []] : [process.execPath, [join(root, 'dist/cli.js')]];
+import { cli, command, ensureBuilt, installed, root } from './cliBinary';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const ULID_TIME = '2016-07-30T22:36:16.385Z';
 const UUID_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';
 const DISCORD = '175928847299117063';
-
-function cli(args: string[], input?: string | Buffer, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<Buffer> {
-  return spawnSync(command[0], [...command[1], ...args], {
-    input: input ?? '',
-    maxBuffer: 1 << 30,
-    env: { ...process.env, ...env },
-  });
-}
 
 /**
  * Writes `first` to a running CLI and resolves with its stdout once `expected` has appeared,
@@ -56,7 +45,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
   before(function () {
     this.timeout(120_000);
-    if (!installed) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'idsmith-cli-test-'));
   });
 

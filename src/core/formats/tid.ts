@@ -152,21 +152,18 @@ export class TidGenerator {
     }
     const now = timeMs === undefined;
     if (now) t = this.timeline.nowUnit(t);
+    // A full millisecond lends the next (the timeline skips the full ones in one step).
+    t = this.timeline.open(t);
+    if (t > TID_MAX_MS) throw new IdError('MONOTONIC_OVERFLOW', 'The TID count ran out in the last millisecond a TID can hold.');
+    const last = this.timeline.get(t);
     let n: number;
-    for (;;) {
-      const last = this.timeline.get(t);
-      if (last === undefined) {
-        const b = this.pool.buf, at = this.pool.take(3);
-        n = (((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) % (PER_MS / 2));
-        break;
-      }
-      if (last < PER_MS - 1) {
-        n = last + 1;
-        break;
-      }
-      t++; // this millisecond is full: borrow the next
-      if (t > TID_MAX_MS) throw new IdError('MONOTONIC_OVERFLOW', 'The TID count ran out in the last millisecond a TID can hold.');
+    if (last === undefined) {
+      const b = this.pool.buf, at = this.pool.take(3);
+      n = (((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) % (PER_MS / 2));
+    } else {
+      n = last + 1;
     }
+    if (n === PER_MS - 1) this.timeline.markFull(t);
     this.timeline.set(t, n);
     if (now) this.timeline.noteNow(t);
     return encodeTid(t * 1000 + Math.floor(n / 1024), n % 1024);

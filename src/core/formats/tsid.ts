@@ -126,21 +126,18 @@ export class TsidGenerator {
     let t = checkTime(timeMs ?? this.clock());
     const now = timeMs === undefined;
     if (now) t = this.timeline.nowUnit(t);
+    // A full millisecond lends the next (the timeline skips the full ones in one step).
+    t = this.timeline.open(t);
+    if (t > TIME_MAX) throw new IdError('MONOTONIC_OVERFLOW', 'The TSID counter ran out in the last millisecond a TSID can hold.');
+    const last = this.timeline.get(t);
     let r: number;
-    for (;;) {
-      const last = this.timeline.get(t);
-      if (last === undefined) {
-        const b = this.pool.buf, at = this.pool.take(3);
-        r = ((b[at]! & 0x1f) << 16) | (b[at + 1]! << 8) | b[at + 2]!;
-        break;
-      }
-      if (last < RANDOM_SPAN - 1) {
-        r = last + 1;
-        break;
-      }
-      t++; // this millisecond is full: borrow the next
-      if (t > TIME_MAX) throw new IdError('MONOTONIC_OVERFLOW', 'The TSID counter ran out in the last millisecond a TSID can hold.');
+    if (last === undefined) {
+      const b = this.pool.buf, at = this.pool.take(3);
+      r = ((b[at]! & 0x1f) << 16) | (b[at + 1]! << 8) | b[at + 2]!;
+    } else {
+      r = last + 1;
     }
+    if (r === RANDOM_SPAN - 1) this.timeline.markFull(t);
     this.timeline.set(t, r);
     if (now) this.timeline.noteNow(t);
     return textOf(t, r);

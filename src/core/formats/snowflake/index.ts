@@ -2,9 +2,10 @@ import { optional, requireNumber, requireText } from '../../args';
 import { bigIntToBytes } from '../../bytes';
 import { isoFromMs } from '../../iso';
 import {
-  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutNames, parseSnowflake, parseSnowflakeEpoch, shiftOf,
+  SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, SNOWFLAKE_PRESET_LIST, SnowflakeGenerator, layoutLabel, layoutNames, layoutSpan, parseSnowflake,
+  parseSnowflakeEpoch, shiftOf, tooWideMessage, widthOf,
 } from './layouts';
-import { formatIso } from '../../time';
+import { MAX_DATE_MS, timeForMessage } from '../../time';
 import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
 import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
@@ -103,6 +104,30 @@ function planOf(l: SnowflakeLayout): Plan | null {
   return plan;
 }
 
+// A layout's width, kept for the last layout asked about (decodes come in runs of one layout).
+let widthLayout: SnowflakeLayout | undefined;
+let widthBits = 64;
+
+/**
+ * Whether the current `hi`/`lo` fits in `l`'s time and fields. A value with bits above them is
+ * no ID of that layout: its "time" would be the high bits read as more time than the field holds.
+ */
+function fits(l: SnowflakeLayout): boolean {
+  if (l !== widthLayout) {
+    widthLayout = l;
+    widthBits = widthOf(l);
+  }
+  return fitsBits(widthBits);
+}
+
+function fitsBits(bits: number): boolean {
+  if (bits >= 64) return true;
+  if (bits > 32) return hi < 2 ** (bits - 32);
+  return hi === 0 && lo < 2 ** bits;
+}
+
+const PRESET_WIDTHS: readonly number[] = SNOWFLAKE_PRESET_LIST.map(widthOf);
+
 /** Unix ms of the last `readFields` call (saves allocating a pair per decode). */
 let readMs = 0;
 
@@ -171,7 +196,11 @@ function candidate(l: SnowflakeLayout, now: number): Candidate {
 
 /** Candidates of the current `hi`/`lo`, ordered as `snowflakeCandidates` documents. */
 function candidatesOfHalves(now: number): SnowflakeCandidate[] {
-  const all = SNOWFLAKE_PRESET_LIST.map((l) => candidate(l, now));
+  // Only layouts the value fits: 2^64-1 is no Twitter snowflake (63 bits), at any date.
+  const all: Candidate[] = [];
+  for (let i = 0; i < SNOWFLAKE_PRESET_LIST.length; i++) {
+    if (fitsBits(PRESET_WIDTHS[i]!)) all.push(candidate(SNOWFLAKE_PRESET_LIST[i]!, now));
+  }
   const plausible = all.filter((c) => c.plausible).sort((a, b) => Math.abs(now - a.unixMs) - Math.abs(now - b.unixMs));
   return [...plausible, ...all.filter((c) => !c.plausible)];
 }
@@ -265,7 +294,13 @@ function read(text: string, layout: SnowflakeLayout | undefined, now: number | u
     throw new Error(`Snowflake parsers disagree on "${text}"`); // a bug in splitDecimal, not bad input
   }
   if (layout !== undefined) {
-    return new SnowflakeId(text, hi, lo, layout, timeOf(layout));
+    if (!fits(layout)) return failed(snowflake, text, new IdError('OVERFLOW', tooWideMessage(text, layout)));
+    const ms = timeOf(layout);
+    if (ms > MAX_DATE_MS) {
+      return failed(snowflake, text, new IdError('TIME_OUT_OF_RANGE',
+        `${text} read as a ${layoutLabel(layout)} snowflake holds ${timeForMessage(ms)}: no date can show it.`));
+    }
+    return new SnowflakeId(text, hi, lo, layout, ms);
   }
   // `now` is read only where needed: Date.now() on every decode cost as much as the fields.
   const candidates = candidatesOfHalves(now ?? Date.now());
@@ -305,8 +340,7 @@ function boundsCodec(l: SnowflakeLayout): BoundsCodec {
     text: (ms, high) => {
       const unit = Math.floor((ms - l.epochMs) / l.unitMs);
       if (!Number.isFinite(unit) || unit < 0 || unit > maxUnit) {
-        throw new IdError('TIME_OUT_OF_RANGE',
-          `${l.name} snowflakes hold times from ${formatIso(l.epochMs)} to ${formatIso(l.epochMs + maxUnit * l.unitMs)}; got ${formatIso(ms)}.`);
+        throw new IdError('TIME_OUT_OF_RANGE', `${layoutLabel(l)} snowflakes hold times ${layoutSpan(l)}; got ${timeForMessage(ms)}.`);
       }
       const v = (BigInt(unit) << shift) | (high ? (1n << shift) - 1n : 0n);
       return v.toString();

@@ -1,6 +1,6 @@
 import { requireText, shown } from '../../args';
 import { Timeline } from '../../timeline';
-import { formatIso } from '../../time';
+import { formatIso, timeForMessage } from '../../time';
 import { systemClock } from '../../random';
 import { IdError } from '../../types';
 import type { Clock, SnowflakeField, SnowflakeLayout, SnowflakeLayoutName, SnowflakePreset } from '../../types';
@@ -74,6 +74,30 @@ export function namedLayout(name: string): SnowflakeLayout | undefined {
 /** Bits under the time: the fields' total width. */
 export function shiftOf(l: SnowflakeLayout): number {
   return l.fields.reduce((sum, f) => sum + f.bits, 0);
+}
+
+/** Bits a snowflake of the layout has: its time and its fields (63 for Twitter, 64 for Discord). */
+export function widthOf(l: SnowflakeLayout): number {
+  return l.timeBits + shiftOf(l);
+}
+
+/** The largest value of the layout: every bit of its time and fields set. */
+export function maxValueOf(l: SnowflakeLayout): bigint {
+  return (1n << BigInt(Math.min(64, widthOf(l)))) - 1n;
+}
+
+/** `2014-09-01T00:00:00.000Z to 2188-…`: the times the layout's time field holds. */
+export function layoutSpan(l: SnowflakeLayout): string {
+  return `from ${formatIso(l.epochMs)} to ${timeForMessage(l.epochMs + (2 ** l.timeBits - 1) * l.unitMs)}`;
+}
+
+/** Why `text` is no snowflake of `l`: it needs more bits than the layout's time and fields. */
+export function tooWideMessage(text: string, l: SnowflakeLayout): string {
+  const fieldBits = shiftOf(l);
+  const name = layoutLabel(l);
+  return `${text} is wider than the ${/layout$/i.test(name) ? name : `${name} layout`}, which holds ${widthOf(l)} bits ` +
+    `(a ${l.timeBits}-bit time${fieldBits > 0 ? ` and ${fieldBits} bits of fields` : ''}): its largest snowflake is ${maxValueOf(l)}, ` +
+    `with times ${layoutSpan(l)}.`;
 }
 
 const ACCEPTED = `"auto", a layout name (${LAYOUT_NAMES.join(', ')}), a custom epoch in Unix ms, or a layout such as "epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16"`;
@@ -351,24 +375,21 @@ export class SnowflakeGenerator {
     const t = timeMs ?? this.clock();
     let unit = Math.floor((t - this.layout.epochMs) / this.layout.unitMs);
     if (!Number.isFinite(unit) || unit < 0 || unit > this.maxUnit) {
-      throw new IdError('TIME_OUT_OF_RANGE',
-        `${this.layout.name} snowflakes hold times from ${formatIso(this.layout.epochMs)} to ` +
-        `${formatIso(this.layout.epochMs + this.maxUnit * this.layout.unitMs)}; got ${Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? formatIso(t) : shown(t)}.`);
+      throw new IdError('TIME_OUT_OF_RANGE', `${layoutLabel(this.layout)} snowflakes hold times ${layoutSpan(this.layout)}; got ${timeForMessage(t)}.`);
     }
     const now = timeMs === undefined;
     if (now) unit = this.timeline.nowUnit(unit);
-    let seq = this.lastSeq(unit) + 1;
-    while (seq > this.maxSeq) {
-      if (unit >= this.maxUnit) {
-        throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
-      }
-      seq = this.lastSeq(++unit) + 1;
+    unit = this.timeline.open(unit);
+    if (unit > this.maxUnit) {
+      throw new IdError('MONOTONIC_OVERFLOW', `The ${this.layout.name} snowflake sequence ran out at the last time the layout holds.`);
     }
+    const seq = this.lastSeq(unit) + 1;
     if (unit !== this.curUnit) {
       if (this.curUnit >= 0) this.timeline.set(this.curUnit, this.curSeq);
       this.curUnit = unit;
     }
     this.curSeq = seq;
+    if (seq === this.maxSeq) this.timeline.markFull(unit);
     if (now) this.timeline.noteNow(unit);
     return (BigInt(unit) << this.shift | this.fixedBits | BigInt(seq) << this.seqShift).toString();
   }

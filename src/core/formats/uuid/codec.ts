@@ -312,15 +312,13 @@ export class UuidGenerator {
     const now = timeMs === undefined;
     if (now) ms = this.v1Timeline.nowUnit(ms);
     // A millisecond whose 10,000 ticks are used up lends the next one (which may itself be in use).
-    let sub = (this.v1Timeline.get(ms) ?? -1) + 1;
-    while (sub === 10000) {
-      ms++;
-      sub = (this.v1Timeline.get(ms) ?? -1) + 1;
-    }
+    ms = this.v1Timeline.open(ms);
+    const sub = (this.v1Timeline.get(ms) ?? -1) + 1;
     if (ms > UUID_V1_MAX_MS || (ms === UUID_V1_MAX_MS && sub > V1_MAX_SUB_AT_MAX_MS)) {
       throw new IdError('MONOTONIC_OVERFLOW', 'The version 1/6 UUID ticks ran out at the last time such a UUID holds (2^60-1 ticks of 100 ns, 5236-03-31T21:21:00.684Z).');
     }
     this.v1Timeline.set(ms, sub);
+    if (sub === 9999) this.v1Timeline.markFull(ms);
     if (now) this.v1Timeline.noteNow(ms);
     // ticks = (ms + offset) * 10^4 + sub, split as hi28 * 2^32 + lo32 with exact Number steps.
     const g = ms + GREGORIAN_OFFSET_MS;

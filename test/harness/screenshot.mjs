@@ -48,14 +48,16 @@ const SHOTS = {
     return page;
   },
   async insert(page) {
+    // As a newcomer does: type the words, press Enter. "Insert ID" must run Insert ID, not
+    // "Insert ID at Time…" (the palette orders ties by label).
     await page.keyboard.press('F1');
     await page.keyboard.type('Idsmith: Insert ID');
-    // Fuzzy matching also lists "Insert ID at Time…": pick the exact title.
-    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Idsmith: Insert ID…$/ }) })
-      .first().click({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Insert ID' }).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
     await page.mouse.move(5, 5); // no tooltip over the list
-    // The quick pick of kinds replaces the palette's list.
-    await page.waitForFunction(() => !document.querySelector('.quick-input-widget input')?.value?.includes('Insert ID'), null, { timeout: 15_000 });
+    // The quick pick of kinds replaces the palette's list; its title says which command runs.
+    await page.locator('.quick-input-title', { hasText: /^Insert ID$/ }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     return page;
   },

@@ -16,7 +16,7 @@ Targets:
   ulid  uuid  hex  int  base64  base64url
   typeid:PREFIX  typeid (keeps a TypeID input's prefix, none otherwise)
   uuidv6 (from a v1 UUID)  uuidv1 (from a v6 UUID)
-  uuid-upper  uuid-braces  uuid-urn  mysql-bin (UUID_TO_BIN(u, 1) byte order, as hex)
+  uuid-upper  uuid-braces  uuid-urn  mysql-bin (UUID_TO_BIN(u, 1) byte order, as hex; UUID v1 only)
   xray (1-XXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX)  datadog (a trace id's low 64 bits in decimal)
   dotnet-hex  dotnet-base64 (.NET Guid.ToByteArray() / SQL Server byte order)
 

@@ -3,6 +3,7 @@
 // for 'drain' out, and a quiet exit when the reader of a pipe goes away.
 import { createReadStream } from 'node:fs';
 import { main, type CliIo } from './cli/main';
+import { isScanWorker } from './cli/scanWorker';
 
 /** Files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
 const CHUNK = 1024 * 1024;
@@ -29,6 +30,8 @@ const io: CliIo = {
   stdout: (chunk) => (process.stdout.write(chunk) ? undefined : waitForDrain()),
   stderr: (text) => void process.stderr.write(text),
   stdoutIsTty: process.stdout.isTTY === true,
+  // The bundle is its own worker script (scanWorker.ts serves when started as one).
+  scanWorkers: { script: __filename },
 };
 
 // `idsmith new -n 1000000 | head` closes the pipe early; that is the reader's choice, not an error.
@@ -38,7 +41,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 // exitCode rather than process.exit(): a large stdout write to a pipe is flushed asynchronously.
-main(process.argv.slice(2), io).then(
+if (!isScanWorker()) main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

@@ -16,6 +16,11 @@ export interface CliIo {
   stdoutIsTty?: boolean;
   /** Current time for relative `--time`/`--from` values; injectable so tests are stable. */
   now?: () => number;
+  /**
+   * A script that runs scan workers (the CLI bundle itself), and `execArgv` for it: `scan` uses
+   * both cores on a large file or input only when it is given.
+   */
+  scanWorkers?: { script: string; execArgv?: string[] };
 }
 
 /**

@@ -86,7 +86,8 @@ function generateOptions(kind: GenKind, args: ParsedArgs, io: CliIo): GenerateOp
   const prefix = stringFlag(args, 'prefix');
   if (prefix !== undefined) opts.prefix = prefixOption(prefix);
   const size = stringFlag(args, 'size');
-  if (size !== undefined) opts.size = countOption('size', size, 255);
+  // The kind's own bounds (NanoID 2-255, CUID2 2-32), as the settings and the insert command use them.
+  if (size !== undefined) opts.size = countOption('size', size, generatorFor(kind)?.options.find((o) => o.name === 'size')?.max ?? 255);
   if (NAME_BASED.includes(kind)) {
     const namespace = stringFlag(args, 'namespace');
     const name = stringFlag(args, 'name');

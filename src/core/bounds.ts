@@ -1,5 +1,5 @@
 import { optionsOf, requireNumber, requireText } from './args';
-import { boundsKinds, boundsSpec } from './formats/registry';
+import { boundsFormat, boundsKinds, boundsSpec, caseFree } from './formats/registry';
 import type { BoundsCodec, BoundsSpec } from './formats/types';
 import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
 import { formatIso } from './time';
@@ -30,14 +30,13 @@ export interface BoundsOptions {
   /** Snowflake epoch in any form `parseSnowflakeEpoch` reads; auto is refused (bounds need one). */
   epoch?: unknown;
   prefix?: string;
-  /** Letter case of min, max and prefix for kinds whose text may be spelled either way (ulid,
-   *  uuidv7, objectid), to match IDs stored in that case: text columns with a case-sensitive
-   *  collation (PostgreSQL "C", MariaDB *_bin) and S3 keys compare bytes. Default: the canonical
-   *  case (upper for ULID, lower for UUID and ObjectId). */
+  /** Letter case of min, max and prefix for kinds whose text may be spelled either way (their
+   *  format's `Shape.case` is `either`: ULID, UUID v7, ObjectId, TSID, SCRU128), to match IDs
+   *  stored in that case: text columns with a case-sensitive collation (PostgreSQL "C", MariaDB
+   *  *_bin) and S3 keys compare bytes. Default: the canonical case (upper for ULID and TSID,
+   *  lower for UUID, ObjectId and SCRU128). */
   letterCase?: 'upper' | 'lower';
 }
-
-const CASE_FREE: ReadonlySet<BoundsKind> = new Set(['ulid', 'uuidv7', 'objectid']);
 
 function commonPrefix(a: string, b: string): string {
   let i = 0;
@@ -61,9 +60,11 @@ function letterCase(kind: BoundsKind, c: BoundsOptions['letterCase']): (text: st
   if (c !== 'upper' && c !== 'lower') {
     throw new IdError('INVALID_ARGUMENT', `The letter case must be upper or lower; got ${String(c)}.`);
   }
-  if (!CASE_FREE.has(kind)) {
+  const f = boundsFormat(kind);
+  if (!f || !caseFree(f)) {
+    const free = boundsKinds().filter((b) => { const g = boundsFormat(b.kind); return g !== undefined && caseFree(g); }).map((b) => b.label);
     throw new IdError('INVALID_ARGUMENT',
-      `Only ULID, UUIDv7 and ObjectId bounds can be spelled in either case; ${kind} text has one spelling.`);
+      `Only ${free.slice(0, -1).join(', ')} and ${free[free.length - 1]} bounds can be spelled in either case; ${kind} text has one spelling.`);
   }
   return c === 'upper' ? (t) => t.toUpperCase() : (t) => t.toLowerCase();
 }

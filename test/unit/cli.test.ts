@@ -315,7 +315,8 @@ describe('idsmith CLI', () => {
       assert.equal(new Set(cuid2).size, 1000);
       for (const c of cuid2) assert.match(c, /^[a-z][0-9a-z]{23}$/);
       for (const c of lines((await run(['new', 'cuid2', '-n', '20', '--size', '32'])).out)) assert.match(c, /^[a-z][0-9a-z]{31}$/);
-      assert.equal((await run(['new', 'cuid2', '--size', '33'])).code, 1);
+      // Outside the kind's own bounds (2-32): a usage error, as for any flag value out of range.
+      assert.equal((await run(['new', 'cuid2', '--size', '33'])).code, 2);
       assert.equal((await run(['new', 'cuid2', '--time', 'now'])).code, 2);
     });
 

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNOWFLAKE_PRESETS, generatorKinds, layoutNames } from '../../src/core';
+import { SNOWFLAKE_PRESETS, generatorFor, generatorKinds, layoutNames } from '../../src/core';
 import { Commands } from '../../src/editor/shared/commands';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -28,6 +28,9 @@ describe('manifest (package.json)', () => {
   it('lists the registry\'s kinds and epoch presets in the settings schema (npm run manifest writes them)', () => {
     assert.deepEqual(settings['idsmith.defaultKind']!.enum, generatorKinds());
     assert.deepEqual(settings['idsmith.snowflake.epoch']!.examples, ['auto', ...layoutNames(), SNOWFLAKE_PRESETS.discord.epochMs]);
+    const size = generatorFor('nanoid')!.options.find((o) => o.name === 'size')!;
+    const nano = settings['idsmith.nanoid.size']!;
+    assert.deepEqual([nano.default, nano.minimum, nano.maximum], [size.default, size.min, size.max]);
   });
 
   it('gives every contributed command the Idsmith category and a localised title', () => {

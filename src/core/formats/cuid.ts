@@ -83,7 +83,7 @@ export const cuid: FormatModule = {
   id: 'cuid',
   label: 'CUID',
   shapes: [{
-    length: 25, alphabet: 'base36', case: 'lower', description: 'CUIDs (c + 24 base36)',
+    length: 25, case: 'lower', description: 'CUIDs (c + 24 base36)',
     // Upper case still reads as a CUID, so the error can say that CUIDs are lower case.
     test: (t) => SHAPE.test(t) || ANY_CASE.test(t),
   }],
@@ -92,5 +92,10 @@ export const cuid: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 36 ** 7, maxMs: 36 ** 8 - 1, resolutionMs: 1, plausibleFromMs: CUID_FROM },
+  notApplicable: {
+    generate: 'CUID (v1) is deprecated by its authors (it leaks its time and host fingerprint); generate a CUID2 instead.',
+    convert: 'A CUID is text (time, counter, fingerprint and random parts in base36), not a binary value: no other format holds it.',
+    bounds: 'CUID is deprecated and not generated, so Idsmith computes no bounds for it.',
+  },
   check: { labels: [['cuid']], timeOrdered: true },
 };

@@ -114,7 +114,7 @@ export const cuid2Format: FormatModule = {
   // Every other reading of the same text comes first: CUID2 is what is left.
   priority: -1,
   shapes: [{
-    length: [24, CUID2_MAX_LENGTH], alphabet: 'base36', case: 'lower',
+    length: [24, CUID2_MAX_LENGTH], case: 'lower',
     description: 'CUID2s (24-32 base36)', test: looksLikeCuid2,
   }],
   scan: [{ runLengths: Array.from({ length: CUID2_MAX_LENGTH - 23 }, (_, i) => 24 + i), find }],
@@ -125,5 +125,10 @@ export const cuid2Format: FormatModule = {
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 2, max: CUID2_MAX_LENGTH, default: CUID2_DEFAULT_LENGTH }],
     create: (env) => ({ generate: (n, o) => repeat(n, () => cuid2(o.size ?? CUID2_DEFAULT_LENGTH, env.random)) }),
   }],
+  notApplicable: {
+    time: 'A CUID2 is a hash of its inputs: it holds no time that can be read back.',
+    convert: 'A CUID2 is text, not a binary value: no other format holds it.',
+    bounds: 'A CUID2 holds no time, so no time window selects it.',
+  },
   check: { labels: [['cuid2']] },
 };

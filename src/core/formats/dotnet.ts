@@ -34,4 +34,12 @@ export const dotnet: FormatModule = {
     { target: 'dotnet-base64', label: 'GUID bytes, .NET/SQL Server order (base64)', listedFor: GUID_FORMS, write: (id) => id.bytes && id.bytes.length === 16 ? bytesToBase64(dotnetOrder(id.bytes)) : undefined },
   ],
   generators: [],
+  notApplicable: {
+    inspect: '.NET byte order is never guessed: its 32 hex digits or 24 base64 characters look like any other such value. Name it (convert --from dotnet).',
+    scan: '.NET byte order is never guessed: its 32 hex digits or 24 base64 characters look like any other such value.',
+    time: 'These are a UUID\'s bytes in another order: the UUID they spell holds the time, if any.',
+    generate: 'A byte order, not an ID of its own: generate a UUID and convert it to dotnet-hex or dotnet-base64.',
+    bounds: 'A byte order, not an ID of its own: no time window selects it.',
+    check: 'A byte order, not an ID of its own: the check reads the UUID it spells.',
+  },
 };

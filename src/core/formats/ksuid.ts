@@ -250,7 +250,7 @@ export const ksuid: FormatModule = {
   label: 'KSUID',
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
-  shapes: [{ length: 27, alphabet: 'base62', case: 'significant', description: 'KSUIDs (27 base62 chars)', test: (t) => t.length === 27 && ALNUM.test(t) }],
+  shapes: [{ length: 27, case: 'significant', description: 'KSUIDs (27 base62 chars)', test: (t) => t.length === 27 && ALNUM.test(t) }],
   scan: [{ runLengths: [27], find }],
   bits: 160,
   decode: (text) => read(text),
@@ -269,5 +269,8 @@ export const ksuid: FormatModule = {
     note: 'KSUID text sorts by time only in byte order: compare in a binary collation (PostgreSQL COLLATE "C", MySQL/MariaDB *_bin); linguistic and case-insensitive collations return wrong rows.',
   }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
+  notApplicable: {
+    convert: 'A KSUID holds 160 bits (a time and a 128-bit payload): no other format has that width, so none holds it losslessly.',
+  },
   check: { labels: [['ksuid']], timeOrdered: true },
 };

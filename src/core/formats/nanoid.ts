@@ -60,4 +60,12 @@ export const nanoidFormat: FormatModule = {
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: NANOID_MIN_SIZE, max: NANOID_MAX_SIZE, default: 21 }],
     create: (env) => ({ generate: (n, o) => repeat(n, () => nanoid(o.size ?? 21, env.random)) }),
   }],
+  notApplicable: {
+    inspect: 'A NanoID is random text with no structure: any word of 21 URL-safe characters would read as one.',
+    scan: 'A NanoID is random text with no structure: any word of 21 URL-safe characters would read as one.',
+    time: 'A NanoID is random: it holds no time.',
+    convert: 'A NanoID is text, not a binary value: no other format holds it.',
+    bounds: 'A NanoID holds no time, so no time window selects it.',
+    check: 'A NanoID has no structure to check beyond its alphabet.',
+  },
 };

@@ -156,7 +156,7 @@ const BOUNDS: BoundsCodec = {
 export const objectid: FormatModule = {
   id: 'objectid',
   label: 'ObjectId',
-  shapes: [{ length: 24, alphabet: 'hex', case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
+  shapes: [{ length: 24, case: 'either', description: 'ObjectIds (24 hex)', test: (t) => HEX24.test(t) }],
   scan: [{ runLengths: [24], all: CHAR.HEX, find }],
   bits: 96,
   decode: (text) => read(text),

@@ -1,5 +1,8 @@
 import { requireText } from '../args';
-import { IdError, type FieldValue } from '../types';
+import { RandomPool } from '../bytes';
+import { cryptoRandom, systemClock } from '../random';
+import { Timeline, repeat } from '../timeline';
+import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import type { DecodedId, FormatModule, Run, ScanContext, ScanHit, ScanRule } from './types';
 
@@ -110,6 +113,66 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start: s, end: e, decoded: read(text.slice(s, e)) };
 }
 
+const PUSH_CODES = Array.from(PUSH_CHARS, (c) => c.charCodeAt(0));
+const MAX_MS = 2 ** 48 - 1;
+
+/**
+ * Push IDs as Firebase's clients make them: 8 chars of milliseconds, then 12 random chars that
+ * count up by one when IDs share a millisecond (a millisecond whose 72 bits run out lends the
+ * next). Every millisecond used keeps its last random part (see ../timeline.ts), so no two IDs are
+ * equal and IDs made "now" ascend across calls.
+ */
+export class PushIdGenerator {
+  private readonly clock: Clock;
+  private readonly pool: RandomPool;
+  /** The 12 random digits (0-63) last used in each millisecond. */
+  private readonly timeline = new Timeline<number[]>(1);
+  private readonly codes = new Array<number>(20);
+
+  constructor(opts: { clock?: Clock; random?: RandomSource } = {}) {
+    this.clock = opts.clock ?? systemClock;
+    this.pool = new RandomPool(opts.random ?? cryptoRandom, 1200);
+  }
+
+  next(timeMs?: number): string {
+    let t = timeMs ?? this.clock();
+    if (!Number.isInteger(t) || t < 0 || t > MAX_MS) {
+      throw new IdError('TIME_OUT_OF_RANGE', `A Firebase push ID holds times from 1970-01-01T00:00:00.000Z to +010889-08-02T05:31:50.655Z; got ${t}.`);
+    }
+    const now = timeMs === undefined;
+    if (now) t = this.timeline.nowUnit(t);
+    let digits: number[];
+    for (;;) {
+      const last = this.timeline.get(t);
+      if (last === undefined) {
+        const b = this.pool.buf, at = this.pool.take(12);
+        // The first random digit below 32 leaves room to count (Firebase draws it whole).
+        digits = Array.from({ length: 12 }, (_, i) => b[at + i]! & (i === 0 ? 31 : 63));
+        break;
+      }
+      let i = 11;
+      while (i >= 0 && last[i] === 63) i--;
+      if (i >= 0) {
+        digits = last.slice();
+        digits[i]!++;
+        for (let j = i + 1; j < 12; j++) digits[j] = 0;
+        break;
+      }
+      if (++t > MAX_MS) throw new IdError('MONOTONIC_OVERFLOW', 'The push ID random part ran out in the last millisecond a push ID can hold.');
+    }
+    this.timeline.set(t, digits);
+    if (now) this.timeline.noteNow(t);
+    const c = this.codes;
+    for (let i = 7, v = t; i >= 0; i--, v = Math.floor(v / 64)) c[i] = PUSH_CODES[v % 64]!;
+    for (let i = 0; i < 12; i++) c[8 + i] = PUSH_CODES[digits[i]!]!;
+    return String.fromCharCode.apply(null, c);
+  }
+
+  batch(n: number, timeMs?: number): string[] {
+    return repeat(n, () => this.next(timeMs));
+  }
+}
+
 /** Runs of 1-19 chars (`_` included) right after a `-`. */
 const RULE: ScanRule = { prev: '-', runLengths: Array.from({ length: 19 }, (_, i) => i + 1), find };
 
@@ -117,14 +180,24 @@ export const pushid: FormatModule = {
   id: 'pushid',
   label: 'Firebase push ID',
   shapes: [{
-    length: 20, alphabet: 'base64url', case: 'significant',
+    length: 20, case: 'significant',
     description: 'Firebase push IDs (-…, 20 chars)', test: (t) => SHAPE.test(t),
   }],
   scan: [RULE],
   decode: (text) => read(text),
   representations: [],
-  generators: [],
+  generators: [{
+    kind: 'pushid', label: 'Firebase push ID', detail: 'time-ordered, ms + 72 random bits, 20 chars', hasTime: true, ascending: true, options: [],
+    create: (env) => {
+      const g = new PushIdGenerator(env);
+      return { generate: (n, o) => g.batch(n, o.timeMs) };
+    },
+  }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: PUSHID_FROM },
+  notApplicable: {
+    convert: 'A push ID is text (8 time characters and 12 random ones), not a binary value: no other format holds it.',
+    bounds: 'No range-query support yet: push IDs sort by time, but their bounds are not computed.',
+  },
   // No label: `push_id` as often names a push notification; push IDs are found by their shape.
   check: { timeOrdered: true },
 };

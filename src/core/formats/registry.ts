@@ -1,4 +1,5 @@
 import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../bytes';
+import { caseLike } from './spelling';
 import { IdError, type GenKind } from '../types';
 import { Id, PLAUSIBLE_FUTURE_MS } from './decoded';
 import { cuid } from './cuid';
@@ -14,7 +15,9 @@ import { tid } from './tid';
 import { traceparent } from './traceparent';
 import { tsid } from './tsid';
 import { typeid } from './typeid';
-import type { BoundsSpec, DecodeOptions, DecodedId, FormatModule, GeneratorSpec, Representation } from './types';
+import type {
+  BoundsSpec, DecodeOptions, DecodedId, FormatModule, GeneratorSpec, RegenerateContext, RegeneratePlan, Refusal, Representation, Surface,
+} from './types';
 import { ulid } from './ulid';
 import { uuid } from './uuid';
 import { xid } from './xid';
@@ -94,6 +97,68 @@ export function acceptedShapes(): string {
 }
 
 export { PLAUSIBLE_FUTURE_MS };
+
+/** The format whose `bounds` list `kind` (`uuidv7` is the UUID's). */
+export function boundsFormat(kind: string): FormatModule | undefined {
+  return FORMATS.find((f) => f.bounds?.some((b) => b.kind === kind));
+}
+
+/** The format whose generators list `kind` (`uuidv7` is the UUID's). */
+export function generatorFormat(kind: string): FormatModule | undefined {
+  return FORMATS.find((f) => f.generators.some((g) => g.kind === kind));
+}
+
+/** The letters of this format's IDs may be written in either case without changing the value (`Shape.case` `either`). */
+export function caseFree(f: FormatModule): boolean {
+  return f.shapes.length > 0 && f.shapes.every((s) => s.case === 'either');
+}
+
+// ---------------------------------------------------------------------------------------------
+// What surfaces read per format, with the defaults the FormatModule documents
+
+/** Whether `surface` applies to `f`; where it does not, `f.notApplicable[surface]` says why. */
+export function supports(f: FormatModule, surface: Surface): boolean {
+  switch (surface) {
+    case 'inspect': return f.shapes.length > 0;
+    case 'scan': return (f.scan?.length ?? 0) > 0;
+    case 'time': return f.time !== undefined;
+    case 'generate': return f.generators.length > 0;
+    case 'convert': return f.bits !== undefined && representationsFor(f.bits).some((r) => r.target !== f.id);
+    case 'bounds': return (f.bounds?.length ?? 0) > 0;
+    case 'check': return f.check !== undefined;
+  }
+}
+
+/** Why `surface` does not apply to `f` (its own words), or undefined when it applies. */
+export function whyNot(f: FormatModule, surface: Surface): string | undefined {
+  if (supports(f, surface)) return undefined;
+  return f.notApplicable?.[surface] ?? `${surface} does not apply to ${f.label}.`;
+}
+
+/**
+ * Equal for every spelling of one ID, different for different IDs (regenerate gives equal ones
+ * one fresh ID): its text where the format says the text is the identity (`check.identity`
+ * `text`, a TypeID), else its value, else its text folded to one case when case does not matter.
+ */
+export function identityOf(id: DecodedId): string {
+  const f = id.format;
+  const b = f.check?.identity === 'text' ? undefined : id.bytes;
+  return `${f.id}:${b !== undefined ? bytesToHex(b) : caseFree(f) ? id.input.toUpperCase() : id.input}`;
+}
+
+/**
+ * How to replace `id` with a fresh ID: its format's plan, or by default its one generator and its
+ * letter case; a refusal (with the reason shown to the user) where neither applies.
+ */
+export function regeneratePlan(id: DecodedId, ctx: RegenerateContext = {}): RegeneratePlan | Refusal {
+  if (!id.valid) return { refused: id.error ?? 'not a valid ID' };
+  const f = id.format;
+  if (f.regenerate) return f.regenerate(id, ctx);
+  if (f.generators.length === 1) {
+    return { kind: f.generators[0]!.kind, options: {}, spell: caseFree(f) ? caseLike(id.input) : (fresh) => fresh };
+  }
+  return { refused: f.notApplicable?.generate ?? `${f.label} IDs can't be generated` };
+}
 
 /** The one plausibility rule for a time read as `f`: from its plausible start to now + 10 years. */
 export function plausibleTime(f: FormatModule, ms: number, now: number): boolean {

@@ -226,9 +226,7 @@ export const tid: FormatModule = {
   // upper-case text is no valid TID, so the TSID still comes first there.
   priority: 1,
   shapes: [{
-    length: 13,
-    alphabet: 'base32sortable',
-    case: 'lower',
+    length: 13, case: 'lower',
     description: 'atproto TIDs (13 base32-sortable chars)',
     // Upper case is read to say it must be lower case; a letter keeps 13 digits a number.
     test: (t) => TID13.test(t) && LETTER.test(t),
@@ -245,6 +243,9 @@ export const tid: FormatModule = {
   }],
   bounds: [{ kind: 'tid', label: 'TID (atproto)', detail: '1 ms resolution (the µs are spanned); text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
+  notApplicable: {
+    convert: 'A TID is written only in its own base32-sortable form: no other format or form of it is in use.',
+  },
   // No label: `tid` is as often a thread or tenant id.
   check: { timeOrdered: true },
 };

@@ -142,7 +142,7 @@ export const traceparent: FormatModule = {
   id: 'traceparent',
   label: 'traceparent',
   shapes: [{
-    length: 55, alphabet: 'hex', case: 'lower', description: 'traceparents (00-32hex-16hex-2hex)',
+    length: 55, case: 'lower', description: 'traceparents (00-32hex-16hex-2hex)',
     test: (t) => SHAPE.test(t),
   }],
   scan: [{ runLengths: [2], next: '-', all: CHAR.DIGIT, find }],
@@ -152,4 +152,9 @@ export const traceparent: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: DATADOG_FROM },
+  notApplicable: {
+    generate: 'Trace context headers are made by the tracer that sends them (OpenTelemetry, Datadog); Idsmith reads them.',
+    bounds: 'Trace IDs are not stored as keys that are listed by time.',
+  },
+  check: { labels: [['traceparent']] },
 };

@@ -208,9 +208,7 @@ export const tsid: FormatModule = {
   id: 'tsid',
   label: 'TSID',
   shapes: [{
-    length: 13,
-    alphabet: 'crockford',
-    case: 'either',
+    length: 13, case: 'either',
     description: 'TSIDs (13 Crockford chars)',
     // Strict alphabet and at least one letter: 13 digits stay a number (a Unix time in ms).
     test: (t) => CROCK13.test(t) && LETTER.test(t),

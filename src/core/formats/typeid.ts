@@ -153,7 +153,7 @@ export const typeid: FormatModule = {
   id: 'typeid',
   label: 'TypeID',
   shapes: [{
-    length: [27, 90], alphabet: 'crockford', case: 'lower',
+    length: [27, 90], case: 'lower',
     description: 'TypeIDs (prefix_ + 26 chars)',
     test: (t) => TYPEID_SHAPE.test(t),
   }],
@@ -178,7 +178,10 @@ export const typeid: FormatModule = {
     },
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
+  // A fresh TypeID keeps the prefix: it names the type of the thing the ID points at.
+  regenerate: (id) => ({ kind: 'typeid', options: { prefix: String(id.fields.prefix ?? '') }, spell: (fresh) => fresh }),
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
   // The prefix is part of the ID (user_… and post_… with one suffix are two IDs), not of its bytes.
-  check: { labels: [['typeid']], identity: 'text', timeOrdered: true },
+  // Only a v7 UUID inside is made in time order (a TypeID may carry a v4).
+  check: { labels: [['typeid']], identity: 'text', timeOrdered: (id) => id.version === 7 },
 };

@@ -19,30 +19,23 @@ import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLa
 /** Lower-case format id: `ulid`, `uuid`, `snowflake`, `tsid`, `xid`, … (also `Decoded.kind`, `IdKind`). */
 export type FormatId = string;
 
-/** Character sets a shape can be written in (the scanner keeps one bit per set per char). */
-export type Alphabet =
-  | 'digits' // 0-9
-  | 'hex' // 0-9 a-f
-  | 'crockford' // Crockford base32 0-9 A-Z without I L O U
-  | 'base32hex' // 0-9 a-v (XID)
-  | 'base32sortable' // 2-7 a-z (atproto TID)
-  | 'base36' // 0-9 a-z
-  | 'base62' // 0-9 A-Z a-z, case significant
-  | 'base64url'; // A-Z a-z 0-9 - _
-
-/** How letter case is read. `either`: any case, one case per ID; `significant`: base62-like. */
+/**
+ * How letter case is read. `either`: the value is the same in either case (ULID, UUID, ObjectId,
+ * TSID), so convert offers upper/lower case, regenerate and insert keep the case the text uses,
+ * bounds may be spelled in either case, and the check's identity folds it; `upper`/`lower`: one
+ * case only; `significant`: case is part of the value (base62, base64url).
+ */
 export type CaseRule = 'upper' | 'lower' | 'either' | 'significant';
 
 /**
  * One way the format is written. `inspect` tests `test` on trimmed text the user pointed at and
  * is generous (any case the format allows, wrappers like `{…}` or `urn:uuid:`); the scanner uses
- * `ScanRule` and is strict. `length`/`alphabet`/`case` are declarative so docs, error messages
- * and the scanner's run index can be derived from them.
+ * `ScanRule` and is strict.
  */
 export interface Shape {
-  /** Total characters, or the range `[min, max]` (snowflakes: 1..20 digits). */
+  /** Total characters, or the range `[min, max]` (snowflakes: 1..20 digits); the check's length gate reads it. */
   length: number | readonly [number, number];
-  alphabet: Alphabet;
+  /** Read by `caseFree` (registry.ts): convert's case targets, regenerate's spelling, bounds' letter case, the check's identity. */
   case: CaseRule;
   /** For people and for `inspect`'s "what Idsmith reads" list: `26 Crockford base32 chars`. */
   description: string;
@@ -329,8 +322,53 @@ export interface FormatModule {
   readonly time?: TimeRange;
   /** Range-query support (`bounds`), one entry per kind whose text order is time order. */
   readonly bounds?: readonly BoundsSpec[];
+  /**
+   * How "Regenerate" (the command, and the fixture check's "Regenerate this duplicate") makes a
+   * fresh ID to stand where this one stood. Optional: a format with one generator regenerates
+   * with it, spelled in the same letter case (`regeneratePlan` in registry.ts); a format whose
+   * IDs differ in what must be kept (a UUID's version, a TypeID's prefix, a snowflake's layout)
+   * says so here.
+   */
+  regenerate?(id: DecodedId, ctx: RegenerateContext): RegeneratePlan | Refusal;
   /** How the fixture check (src/core/check) reads it; absent: found by its shape only, never labelled. */
   readonly check?: CheckRules;
+  /**
+   * Why a surface does not apply to this format, in a sentence people read (the editor shows it
+   * on a disabled action; the conformance test prints the list). Every surface a format lacks
+   * needs its reason here: test/unit/conformance.test.ts fails on a silent gap.
+   */
+  readonly notApplicable?: Partial<Record<Surface, string>>;
+}
+
+/**
+ * What a format may offer, as the conformance matrix names it: `inspect` (a shape explicit text
+ * is read by), `scan` (found in free text), `time` (its IDs hold a creation time), `generate`
+ * (and with it regenerate), `convert` (another format or form of the same value), `bounds`,
+ * and `check` (the fixture check's rules).
+ */
+export type Surface = 'inspect' | 'scan' | 'time' | 'generate' | 'convert' | 'bounds' | 'check';
+
+/** What a regenerate is told besides the ID. */
+export interface RegenerateContext {
+  /** The configured snowflake layout (a setting, `--epoch`); undefined for `auto`. */
+  snowflake?: SnowflakeLayout;
+  /** Anchor for plausibility; default the current time. */
+  now?: number;
+}
+
+/** How to replace one ID: what to generate, and how to write it like the one it replaces. */
+export interface RegeneratePlan {
+  /** The generator kind (`uuidv7` for a v7 UUID, `typeid`, `snowflake`). */
+  kind: string;
+  /** What the fresh ID keeps beyond its kind: a TypeID's `prefix`, a snowflake's layout (`epoch`). */
+  options: GenerateOptions;
+  /** Writes a fresh ID, as its generator returns it, the way the replaced one was written (case, braces, `urn:uuid:`, dashes). */
+  spell(fresh: string): string;
+}
+
+/** Why an ID is left as it is (shown to the user beside the ID). */
+export interface Refusal {
+  refused: string;
 }
 
 /** What the fixture check knows about a format beyond its decoder. */

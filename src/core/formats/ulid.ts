@@ -27,6 +27,8 @@ export function parseUlid(text: string): Uint8Array {
     return decodeCrockford(text, 'A ULID');
   } catch (e) {
     if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
+      // The `ulid` package's alias fixer, offered as a suggestion the user can accept; the ID is
+      // never changed behind their back.
       const fixed = ulidCorrection(text);
       if (fixed) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
     }
@@ -237,9 +239,7 @@ export const ulid: FormatModule = {
   // All-digit 26/27-character text is read as this before a too-long snowflake.
   priority: 1,
   shapes: [{
-    length: 26,
-    alphabet: 'crockford',
-    case: 'either',
+    length: 26, case: 'either',
     description: 'ULIDs (26 chars)',
     // Any 26 letters/digits: a broken ULID is reported as one, with the reason.
     test: (t) => t.length === 26 && ALNUM.test(t),

@@ -246,9 +246,7 @@ export const xid: FormatModule = {
   id: 'xid',
   label: 'XID',
   shapes: [{
-    length: 20,
-    alphabet: 'base32hex',
-    case: 'lower',
+    length: 20, case: 'lower',
     description: 'XIDs (20 base32hex chars)',
     // With a letter: 20 digits stay a snowflake. Upper case is read to say it must be lower.
     test: (t) => XID20.test(t) && LETTER.test(t),

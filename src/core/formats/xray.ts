@@ -108,10 +108,10 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start: s, end: e, decoded: d };
 }
 
-/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
-export /** Trace ids and the spellings they travel in (a W3C trace id alone is 32 hex digits). */
+/** Trace ids and the spellings they travel in (a W3C trace id alone is 32 hex digits). */
 const TRACE_FORMS = ['xray', 'traceparent', 'hex'] as const;
 
+/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
 const DATADOG: Representation = {
   target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true, listedFor: TRACE_FORMS,
   write: (id) => id.bytes && id.bytes.length === 16 ? datadogLow64(id.bytes) : undefined,
@@ -124,7 +124,7 @@ export const xray: FormatModule = {
   id: 'xray',
   label: 'X-Ray trace ID',
   shapes: [{
-    length: 35, alphabet: 'hex', case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
+    length: 35, case: 'either', description: 'X-Ray trace IDs (1-8hex-24hex)',
     // Another version digit or non-hex letters still read as X-Ray, so the error can say which.
     test: (t) => SHAPE.test(t) || LOOSE.test(t),
   }],
@@ -137,5 +137,9 @@ export const xray: FormatModule = {
   representations: [DATADOG],
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
+  notApplicable: {
+    generate: 'Trace IDs are made by the tracer that sends them (the AWS X-Ray SDK, OpenTelemetry); Idsmith reads them.',
+    bounds: 'Trace IDs are not stored as keys that are listed by time.',
+  },
   check: { timeOrdered: true },
 };

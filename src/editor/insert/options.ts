@@ -1,4 +1,4 @@
-import { IdError, SNOWFLAKE_PRESETS, validateTypeIdPrefix } from '../../core';
+import { IdError, SNOWFLAKE_PRESETS, generatorFor, validateTypeIdPrefix } from '../../core';
 import type { GenKind, GeneratorOptions as GenerateOptions } from '../../core';
 import { InsertFailure } from './result';
 import type { Settings } from '../shared/settings';
@@ -72,8 +72,11 @@ export function generateOptions(kind: GenKind, s: Settings, prefix?: string): Ge
       return prefix === undefined
         ? { prefix: typeIdPrefix(s.typeid.prefix, 'idsmith.typeid.prefix') }
         : { prefix: typeIdPrefix(prefix, undefined) };
-    case 'nanoid':
-      return { size: range('idsmith.nanoid.size', s.nanoid.size, 2, 255) };
+    case 'nanoid': {
+      // The generator's own bounds, as the settings schema and the CLI read them.
+      const size = generatorFor('nanoid')!.options.find((o) => o.name === 'size')!;
+      return { size: range('idsmith.nanoid.size', s.nanoid.size, size.min!, size.max!) };
+    }
     default:
       return {};
   }

@@ -10,7 +10,7 @@ import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout
 import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
 import { DecodedBase, failed } from '../decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type Run, type ScanContext, type ScanHit } from '../types';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type RegenerateContext, type RegeneratePlan, type Refusal, type Run, type ScanContext, type ScanHit } from '../types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -446,13 +446,37 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start, end, decoded: d };
 }
 
+/**
+ * A fresh snowflake of the same layout: the configured one (checked to give this ID a plausible
+ * time), else the one its key or URL named, else its only plausible reading. A number that is
+ * plausible under several layouts is left alone: a fresh one could be of the wrong service.
+ */
+function regenerate(id: DecodedId, ctx: RegenerateContext): RegeneratePlan | Refusal {
+  const now = ctx.now ?? Date.now();
+  let layout = ctx.snowflake;
+  if (layout !== undefined) {
+    const ms = read(id.input, layout, now).unixMs;
+    if (ms === undefined || ms < layout.launchMs || ms > now + SNOWFLAKE_FUTURE_MARGIN_MS) {
+      return { refused: `it does not decode to a plausible time as a ${layoutLabel(layout)} snowflake (the layout set in idsmith.snowflake.epoch or --epoch)` };
+    }
+  } else if (id.readAs) {
+    layout = id.readAs.layout;
+  } else {
+    const plausible = (id.candidates ?? read(id.input, undefined, now).candidates ?? []).filter((c) => c.plausible);
+    if (plausible.length !== 1) {
+      const readings = plausible.map((c) => c.epoch).join(', ') || 'none';
+      return { refused: `its layout is ambiguous (plausible as: ${readings}); name the service it comes from (setting idsmith.snowflake.epoch, or --epoch)` };
+    }
+    layout = SNOWFLAKE_PRESETS[plausible[0]!.epoch as keyof typeof SNOWFLAKE_PRESETS];
+  }
+  return { kind: 'snowflake', options: { epoch: layout }, spell: (fresh) => fresh };
+}
+
 export const snowflake: FormatModule = {
   id: 'snowflake',
   label: 'Snowflake',
   shapes: [{
-    length: [1, 20],
-    alphabet: 'digits',
-    case: 'either',
+    length: [1, 20], case: 'either',
     description: 'snowflakes (decimal, up to 20 digits)',
     // 24 and 32 digits are hex IDs (ObjectId, UUID); other long runs of digits are read here and
     // refused as too long, which says more than "unknown".
@@ -487,6 +511,7 @@ export const snowflake: FormatModule = {
     ],
     create: snowflakes,
   }],
+  regenerate,
   check: { labels: [['snowflake']], timeOrdered: true },
 };
 

@@ -9,7 +9,8 @@ import {
 } from './codec';
 import { pad } from '../boundsText';
 import { Id, failed, orThrow } from '../decoded';
-import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
+import { caseLike } from '../spelling';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -216,18 +217,35 @@ const NAME_OPTIONS: GeneratorSpec['options'] = [
   { name: 'name', type: 'string', description: 'the name hashed into the UUID', required: true },
 ];
 
+/**
+ * A fresh UUID of the same version, written as this one is: its case, and 8-4-4-4-12, braces,
+ * `urn:uuid:` (as written) or 32 bare digits. Name-based and unknown versions cannot be remade.
+ */
+function regenerate(id: DecodedId): RegeneratePlan | Refusal {
+  const { version, variant } = id;
+  if (variant !== 'rfc9562') return { refused: 'not an RFC 9562 UUID (its variant bits say otherwise), so there is no version to keep' };
+  if (version === 3 || version === 5) return { refused: `a name-based v${version} UUID is derived from a name; a fresh one needs a new name` };
+  if (version !== 1 && version !== 4 && version !== 6 && version !== 7) return { refused: `UUID v${version} can't be generated` };
+  const t = id.input;
+  const urn = /^urn:uuid:/i.exec(t)?.[0];
+  const body = urn ? t.slice(urn.length) : t;
+  const cased = caseLike(body);
+  const form = (u: string): string => (urn ? urn + u : body.startsWith('{') ? `{${u}}` : body.includes('-') ? u : u.replace(/-/g, ''));
+  return { kind: `uuidv${version}`, options: {}, spell: (fresh) => form(cased(fresh)) };
+}
+
 export const uuid: FormatModule = {
   id: 'uuid',
   label: 'UUID',
   shapes: [
     {
-      length: [36, 45], alphabet: 'hex', case: 'either',
+      length: [36, 45], case: 'either',
       description: 'UUIDs (8-4-4-4-12 hex, {braces}, urn:uuid:, or 32 hex)',
       // Letters beyond f still read as a UUID, so the error can say which character is wrong.
       test: (t) => UUID_SHAPE.test(t) || UUID_LOOSE.test(t),
     },
     // 32-hex hashes are read the same way: the user said it is an ID.
-    { length: 32, alphabet: 'hex', case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
+    { length: 32, case: 'either', description: '32 hex digits', test: (t) => HEX32.test(t) },
   ],
   scan: [
     { runLengths: [8], next: '-', all: CHAR.HEX, find: findDashed },
@@ -248,6 +266,7 @@ export const uuid: FormatModule = {
     gen('uuidv7', 'UUID v7 (Unix ms, ordered)', 'time-ordered, ms + random (RFC 9562 recommends it for keys)', true, true, (g, o) => g.v7(o.timeMs)),
   ],
   bounds: [{ kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time', codec: () => V7_BOUNDS }],
+  regenerate,
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
   // Only v6 and v7 are made in time order: a v1's time is scattered over its text, a v4 has none.
   check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7 },

@@ -86,7 +86,9 @@ const SHOTS = {
     const box = await idBox(page);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await runCommand(page, 'Idsmith: Inspect ID');
-    await page.waitForTimeout(2500); // the card opens beside the editor (a preview renders in a webview)
+    // The card opens beside the editor, rendered by the Markdown preview (a webview).
+    await page.locator('.tab', { hasText: /Preview/ }).first().waitFor({ timeout: 15_000 }).catch(() => {});
+    await page.waitForTimeout(2500);
     await page.mouse.move(5, 5);
     return page;
   },

@@ -13,7 +13,7 @@ import type { CheckOptions, CheckResult, CheckStream, CheckStreamOptions, FoundI
 
 export type * from './types';
 export { checkFormatOf } from './detect';
-export { decodeAs, labelOf } from './rules';
+export { decodeAs, isIdentityColumn, labelOf } from './rules';
 
 /**
  * Checks a file given in pieces, in memory bounded by the distinct IDs per key or column (32

@@ -99,8 +99,8 @@ describe('summary of a table with references', () => {
 
   it('says the bar width, labels the axis with dates and never wraps a timestamp', () => {
     const html = summaryHtml(s, 'IDs in events.csv', 'N');
-    assert.match(html, /one bar per 3 hours/);
-    assert.match(html, />2025-03-03 09:00</);
+    assert.match(html, /UTC 2025 · one bar per 3 hours · tallest bar: \d+ IDs?/);
+    assert.match(html, />03-03 09:00</);
     assert.match(html, /user_id<\/code> <span class="nowrap">\(2 IDs, 40 times\)/);
     assert.ok(html.includes(`<strong class="nowrap">${new Date(t0).toISOString()}</strong>`));
     assert.match(html, /\.nowrap \{ white-space: nowrap; \}/);

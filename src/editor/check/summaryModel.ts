@@ -122,6 +122,8 @@ export function summarize(result: CheckResult, lineOf: (offset: number) => numbe
   };
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -167,20 +169,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** An axis label for a bar edge: as precise as the bars are narrow. */
-function tickLabel(ms: number, width: number, sameDay: boolean): string {
+/** An axis label for a bar edge: as precise as the bars are narrow, without what all labels share. */
+function tickLabel(ms: number, width: number, sameDay: boolean, sameYear: boolean): string {
   const iso = new Date(ms).toISOString();
-  if (width >= DAY) return iso.slice(0, 10);
-  if (width >= MINUTE) return sameDay ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  if (width >= SECOND) return sameDay ? iso.slice(11, 19) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  const date = sameYear ? iso.slice(5, 10) : iso.slice(0, 10);
+  if (width >= DAY) return date;
+  if (width >= MINUTE) return sameDay ? iso.slice(11, 16) : `${date} ${iso.slice(11, 16)}`;
+  if (width >= SECOND) return sameDay ? iso.slice(11, 19) : `${date} ${iso.slice(11, 19)}`;
   return iso.slice(11, 23);
 }
 
-/** The histogram as an inline SVG; colours are the theme's CSS variables. */
+/** The histogram as an inline SVG; colours are the theme's CSS variables. Drawn at about the
+ *  size a side panel gives it, so its labels stay readable there. */
 export function histogramSvg(times: readonly number[]): string {
   const { width, widthLabel, bins } = histogram(times);
   if (bins.length === 0) return '<p class="muted">No ID here holds a creation time.</p>';
-  const W = 720, H = 190, left = 12, right = 12, top = 20, bottom = 44;
+  const W = 480, H = 150, left = 4, right = 4, top = 8, bottom = 40;
   const peak = Math.max(...bins.map((b) => b.count));
   const bw = (W - left - right) / bins.length;
   const base = H - bottom;
@@ -188,28 +192,32 @@ export function histogramSvg(times: readonly number[]): string {
     const h = b.count === 0 ? 0 : Math.max(2, Math.round((b.count / peak) * (base - top)));
     const x = left + i * bw;
     const title = `${new Date(b.from).toISOString()} – ${new Date(b.to).toISOString()}: ${b.count}`;
-    return `<rect class="bar" x="${x.toFixed(1)}" y="${base - h}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${h}"><title>${escapeHtml(title)}</title></rect>`;
+    return `<rect class="bar" x="${x.toFixed(1)}" y="${base - h}" width="${Math.max(1, bw - 1).toFixed(1)}" height="${h}"><title>${escapeHtml(title)}</title></rect>`;
   });
-  // Up to five ticks on bar edges, evenly spread, first and last included.
+  // Three or four ticks on bar edges, evenly spread, from the first edge to the last.
   const edges = bins.length;
-  const step = Math.max(1, Math.ceil(edges / 4));
-  const at = new Set<number>();
-  for (let i = 0; i <= edges; i += step) at.add(i);
-  at.add(edges);
-  const sameDay = new Date(bins[0]!.from).toISOString().slice(0, 10) === new Date(bins[edges - 1]!.to - 1).toISOString().slice(0, 10);
-  const ticks = [...at].map((i) => {
+  const step = Math.max(1, Math.ceil(edges / 3));
+  const at: number[] = [];
+  for (let i = 0; i < edges; i += step) at.push(i);
+  if (edges - at[at.length - 1]! < step / 2 && at.length > 1) at.pop();
+  at.push(edges);
+  const start = new Date(bins[0]!.from).toISOString();
+  const end = new Date(bins[edges - 1]!.to - 1).toISOString();
+  const sameDay = start.slice(0, 10) === end.slice(0, 10);
+  const sameYear = start.slice(0, 4) === end.slice(0, 4);
+  const ticks = at.map((i) => {
     const x = left + i * bw;
     const anchor = i === 0 ? 'start' : i === edges ? 'end' : 'middle';
     return `<line class="axis" x1="${x.toFixed(1)}" y1="${base}" x2="${x.toFixed(1)}" y2="${base + 4}"/>`
-      + `<text class="label" x="${x.toFixed(1)}" y="${base + 16}" text-anchor="${anchor}">${escapeHtml(tickLabel(bins[0]!.from + i * width, width, sameDay))}</text>`;
+      + `<text class="label" x="${x.toFixed(1)}" y="${base + 17}" text-anchor="${anchor}">${escapeHtml(tickLabel(bins[0]!.from + i * width, width, sameDay, sameYear))}</text>`;
   });
-  const day = sameDay ? ` on ${new Date(bins[0]!.from).toISOString().slice(0, 10)}` : '';
-  const caption = `UTC${day}; one bar per ${widthLabel}; the tallest holds ${peak}`;
+  const year = sameDay ? ` ${start.slice(0, 10)}` : sameYear && width < 365 * DAY ? ` ${start.slice(0, 4)}` : '';
+  const caption = `UTC${year} · one bar per ${widthLabel} · tallest bar: ${plural(peak, 'ID')}`;
   return `<svg class="histogram" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="Creation times of ${times.length} IDs, ${escapeHtml(caption)}">
 <line class="axis" x1="${left}" y1="${base}" x2="${W - right}" y2="${base}"/>
 ${bars.join('\n')}
 ${ticks.join('\n')}
-<text class="label" x="${left}" y="${H - 6}">${escapeHtml(caption)}</text>
+<text class="label" x="${left}" y="${H - 4}">${escapeHtml(caption)}</text>
 </svg>`;
 }
 
@@ -219,7 +227,6 @@ function rowsHtml(title: string, rows: readonly SummaryRow[]): string {
   return `<h2>${escapeHtml(title)} (${rows.length})</h2><ul>${items.join('')}</ul>`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 /** A timestamp that never wraps in the middle. */
 const time = (iso: string) => `<strong class="nowrap">${escapeHtml(iso)}</strong>`;
 const columnList = (cols: readonly SummaryColumn[]) =>
@@ -258,8 +265,8 @@ a { color: var(--vscode-textLink-foreground); } a:hover { color: var(--vscode-te
 code { font-family: var(--vscode-editor-font-family); }
 .bar { fill: var(--vscode-charts-blue, var(--vscode-textLink-foreground)); }
 .axis { stroke: var(--vscode-descriptionForeground); }
-.label { fill: var(--vscode-descriptionForeground); font-size: 11px; }
-.histogram { max-width: 760px; }
+.label { fill: var(--vscode-descriptionForeground); font-size: 12px; }
+.histogram { max-width: 640px; }
 </style></head>
 <body>
 <h1>${escapeHtml(title)}</h1>

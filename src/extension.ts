@@ -7,6 +7,7 @@ import * as inspect from './editor/inspect';
 import * as convert from './editor/convert';
 import * as bounds from './editor/bounds';
 import * as objectKeys from './editor/objectKeys';
+import * as keyPlan from './editor/keys';
 import * as terminal from './editor/terminal';
 import * as debugInlineValues from './editor/debug';
 import * as highlight from './editor/highlight';
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): void {
   convert.register(context);
   bounds.register(context);
   objectKeys.register(context);
+  keyPlan.register(context);
   terminal.register(context);
   debugInlineValues.register(context);
   highlight.register(context);

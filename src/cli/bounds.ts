@@ -1,7 +1,8 @@
-import { bounds, boundsKinds, inclusiveEnd, type SnowflakeLayout } from '../core';
-import { UsageError, stringFlag } from './args';
-import { EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, prefixOption, rejectFlags, timeOption, type Command } from './command';
+import { bounds, boundsKinds } from '../core';
+import { UsageError } from './args';
+import { EXIT_OK, HELP_FLAG, EPOCH_FLAG, type Command } from './command';
 import { quote, safeJson } from './safe';
+import { boundsOptions, windowOption } from './window';
 
 const KINDS = boundsKinds().map((k) => k.kind);
 
@@ -47,33 +48,8 @@ Exit status: 0 success, 1 the range cannot be expressed in KIND, 2 usage error.`
     if (extra.length > 0) throw new UsageError(`unexpected argument ${quote(extra[0]!)}`);
     const kind = KINDS.find((k) => k === kindText);
     if (!kind) throw new UsageError(`unknown kind ${quote(kindText)} (use one of: ${KINDS.join(', ')})`);
-    if (kind !== 'snowflake') rejectFlags(args, ['epoch'], 'applies only to snowflake');
-    // A decimal says nothing about its epoch, so bounds without one would silently be guesses.
-    if (kind === 'snowflake' && !args.flags.has('epoch')) throw new UsageError('snowflake bounds need --epoch NAME|MS');
-    if (kind !== 'typeid') rejectFlags(args, ['prefix'], 'applies only to typeid');
-    if (!['ulid', 'uuidv7', 'objectid'].includes(kind)) rejectFlags(args, ['case'], 'applies only to ulid, uuidv7 and objectid');
-
-    const fromText = stringFlag(args, 'from');
-    if (fromText === undefined) throw new UsageError('missing --from TIME');
-    const fromMs = timeOption('from', fromText, io);
-    const toText = stringFlag(args, 'to');
-    // A bare date as the end (or as the only time) means that whole UTC day.
-    const toMs = toText === undefined ? inclusiveEnd(fromText, fromMs) : inclusiveEnd(toText, timeOption('to', toText, io));
-    if (toMs < fromMs) throw new UsageError(`--to ${quote(toText ?? fromText)} is before --from ${quote(fromText)}`);
-
-    const opts: { epoch?: SnowflakeLayout; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
-    const epoch = stringFlag(args, 'epoch');
-    if (epoch !== undefined) {
-      opts.epoch = epochOption(epoch);
-      if (opts.epoch === undefined) throw new UsageError('snowflake bounds need --epoch NAME|MS: auto names no epoch');
-    }
-    const prefix = stringFlag(args, 'prefix');
-    if (prefix !== undefined) opts.prefix = prefixOption(prefix);
-    const letterCase = stringFlag(args, 'case');
-    if (letterCase !== undefined) {
-      if (letterCase !== 'upper' && letterCase !== 'lower') throw new UsageError(`--case must be upper or lower, got ${quote(letterCase)}`);
-      opts.letterCase = letterCase;
-    }
+    const opts = boundsOptions(kind, args, 'bounds');
+    const [fromMs, toMs] = windowOption(args, io);
     await io.stdout(safeJson(JSON.stringify(bounds(kind, fromMs, toMs, opts), null, 2)) + '\n');
     return EXIT_OK;
   },

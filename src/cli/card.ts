@@ -11,6 +11,7 @@ export function formatCard(d: Decoded): string {
   if (d.version !== undefined) rows.push(['version', String(d.version)]);
   if (d.variant !== undefined) rows.push(['variant', d.variant]);
   if (d.time !== undefined) rows.push(['time', `${d.timePrecise ?? d.time}  (unix ms ${d.unixMs})`]);
+  if (d.valid && d.plausible === false && d.kind !== 'snowflake') rows.push(['note', IMPLAUSIBLE]);
   for (const [name, value] of Object.entries(d.fields)) rows.push([name, fieldText(value)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   const head = d.input.length > QUOTE_MAX ? `${d.input.slice(0, QUOTE_MAX)}…` : d.input;
@@ -30,11 +31,15 @@ export function formatCard(d: Decoded): string {
     const kindWidth = Math.max(...d.alternatives.map((a) => a.kind.length));
     for (const a of d.alternatives) {
       const fields = Object.entries(a.fields).map(([k, v]) => `${k} ${fieldText(v)}`).join(', ');
-      lines.push(`    ${a.kind.padEnd(kindWidth)}  ${a.timePrecise ?? a.time ?? ''}  ${fields}`);
+      const what = a.valid ? `${a.timePrecise ?? a.time ?? ''}  ${fields}${a.plausible === false ? '  (implausible date)' : ''}` : `(invalid: ${a.error ?? 'not a valid one'})`;
+      lines.push(`    ${a.kind.padEnd(kindWidth)}  ${what}`);
     }
   }
   return lines.map(escapeControls).join('\n') + '\n';
 }
+
+/** What the card says of a valid reading whose time such IDs are not made at. */
+const IMPLAUSIBLE = 'implausible date: valid text, but such IDs are not made at that time (another reading, or a wrong guess?)';
 
 function fieldText(value: FieldValue): string {
   return typeof value === 'string' ? value : String(value);

@@ -14,6 +14,8 @@ export interface Command {
   help: string;
   flags: FlagSpec[];
   run(args: ParsedArgs, io: CliIo): Promise<number>;
+  /** Commands under this one (`idsmith keys list`): the first argument picks one, which gets its own flags and help. */
+  subcommands?: readonly Command[];
 }
 
 export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', value: false };
@@ -80,4 +82,19 @@ export function rejectFlags(args: ParsedArgs, names: readonly string[], why: str
   for (const name of names) {
     if (args.flags.has(name)) throw new UsageError(`--${name} ${why}`);
   }
+}
+
+/** `text` after `lead`, wrapped at 94 columns under its own start. */
+export function wrap(lead: string, text: string): string {
+  const lines: string[] = [];
+  let line = lead;
+  for (const word of text.split(' ')) {
+    if (line.length + word.length > 94 && line.trim() !== '') {
+      lines.push(line.trimEnd());
+      line = ' '.repeat(lead.length);
+    }
+    line += `${word} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
 }

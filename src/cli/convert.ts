@@ -1,6 +1,6 @@
-import { ALL_CONVERT_TARGETS, FORMS_128, IdError, convert, type Form128 } from '../core';
+import { ALL_CONVERT_TARGETS, CONVERT_SOURCES, IdError, convert } from '../core';
 import { UsageError, stringFlag } from './args';
-import { EXIT_INVALID, EXIT_OK, HELP_FLAG, prefixOption, type Command } from './command';
+import { EXIT_INVALID, EXIT_OK, HELP_FLAG, prefixOption, wrap, type Command } from './command';
 import { Output, ids } from './io';
 import { escapeControls, quote } from './safe';
 
@@ -9,21 +9,22 @@ export const convertCommand: Command = {
   summary: 'rewrite 128-bit IDs in another format (ULID, UUID, hex, int, base64, TypeID, ...)',
   usage: 'idsmith convert --to TARGET [--from FORM] [ID ...]',
   help: `Converts each ID given as an argument, or each line of standard input when none are given,
-and prints one result per line, streaming: results come out as lines go in. A ULID, UUID, TypeID, 32-digit hex, decimal integer, base64 or
-base64url value, an AWS X-Ray trace ID or a W3C traceparent (its trace id) is accepted as input.
+and prints one result per line, streaming: results come out as lines go in. Input is any ID
+Idsmith reads that holds a value (ULID, UUID, TypeID, SCRU128, X-Ray, a traceparent's trace id,
+KSUID, ObjectId, XID, TSID, snowflake) or a 128-bit value in hex, decimal, base64 or base64url;
+where its text could be two of them, name it with --from.
 
 Targets:
-  ulid  uuid  hex  int  base64  base64url
-  typeid:PREFIX  typeid (keeps a TypeID input's prefix, none otherwise)
-  uuidv6 (from a v1 UUID)  uuidv1 (from a v6 UUID)
-  uuid-upper  uuid-braces  uuid-urn  mysql-bin (UUID_TO_BIN(u, 1) byte order, as hex; UUID v1 only)
-  xray (1-XXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX)  datadog (a trace id's low 64 bits in decimal)
-  dotnet-hex  dotnet-base64 (.NET Guid.ToByteArray() / SQL Server byte order)
+${wrap('  ', `${ALL_CONVERT_TARGETS.join(' ')} typeid:PREFIX`)}
+  typeid keeps a TypeID input's prefix (none otherwise); uuidv6 takes a v1 UUID and uuidv1 a
+  v6; mysql-bin is UUID_TO_BIN(u, 1) byte order as 0x-hex, for a v1 UUID only (v6, v7 and
+  ULIDs already sort by time: store them with plain UUID_TO_BIN(u)); datadog is a trace id's
+  low 64 bits in decimal; dotnet-hex and dotnet-base64 are .NET Guid.ToByteArray() / SQL
+  Server byte order; tsid, objectid and xid take IDs of their width (64 and 96 bits).
 
 Options:
   --to TARGET   the output format (required)
-  --from FORM   read every input as this form: ${FORMS_128.join(', ')}
-                (dotnet: 32 hex digits or 24 base64 chars in .NET byte order, never guessed)
+${wrap('  --from FORM   ', `read every input as this kind or form only, never guessed: any kind with a value and every target above, each reading back what --to writes (dotnet: 32 hex digits or 24 base64 chars in .NET byte order; datadog: the low 64 bits, read back with the high bits zero): ${CONVERT_SOURCES.join(', ')}`)}
   -h, --help    show this help
   --version     print the version
 
@@ -37,9 +38,9 @@ Exit status: 0 all converted, 1 some input could not be converted, 2 usage error
     if (target === undefined) throw new UsageError('missing --to TARGET');
     checkTarget(target);
     const fromText = stringFlag(args, 'from');
-    const from = fromText === undefined ? undefined : FORMS_128.find((f) => f === fromText);
-    if (fromText !== undefined && from === undefined) throw new UsageError(`unknown --from ${quote(fromText)} (use one of: ${FORMS_128.join(', ')})`);
-    const opts: { from?: Form128 } = from === undefined ? {} : { from };
+    const from = fromText === undefined ? undefined : CONVERT_SOURCES.find((f) => f === fromText);
+    if (fromText !== undefined && from === undefined) throw new UsageError(`unknown --from ${quote(fromText)} (use one of: ${CONVERT_SOURCES.join(', ')})`);
+    const opts: { from?: string } = from === undefined ? {} : { from };
     const out = new Output(io);
     let failed = false;
     for await (const line of ids(args.positionals, io)) {

@@ -1,4 +1,6 @@
-import { inspect, type Decoded, type SnowflakeLayout } from '../core';
+import { FORMATS, inspect, type Decoded, type SnowflakeLayout } from '../core';
+
+const KINDS: readonly string[] = FORMATS.map((f) => f.id);
 import { UsageError, stringFlag } from './args';
 import { formatCard } from './card';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
@@ -24,9 +26,15 @@ Options:
                     epoch=2020-01-01,unit=10ms,time=39,sequence=8,machineId=16
                     Without it (or with auto) every reading is listed, and the time is
                     set only when exactly one reading is plausible.
-  --from dotnet     read each input as a GUID's bytes in .NET Guid.ToByteArray() / SQL Server
-                    order (32 hex digits or 24 base64 chars) and decode the UUID they hold;
-                    that order is never guessed without it
+  --from KIND       read each input as this kind only, with its verdict, whatever else the
+                    text could be: ${KINDS.join(', ')}
+                    (dotnet: a GUID's bytes in .NET Guid.ToByteArray() / SQL Server order,
+                    32 hex digits or 24 base64 chars, decoded as the UUID they hold; that
+                    order is never guessed without it)
+
+Text is read as every kind its shape allows. A reading whose time lies outside the years
+such IDs are made (a SCRU128 from 2019, a push ID past 2109) is still listed, after the
+others, marked "implausible" (in --json, "plausible": false).
   -h, --help        show this help
   --version         print the version
 
@@ -38,7 +46,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
     const epoch = epochText === undefined ? undefined : epochOption(epochText);
     const json = args.flags.has('json');
     const from = stringFlag(args, 'from');
-    if (from !== undefined && from !== 'dotnet') throw new UsageError(`unknown --from ${quote(from)} (inspect names only dotnet; other forms are read by shape)`);
+    if (from !== undefined && !KINDS.includes(from)) throw new UsageError(`unknown --from ${quote(from)} (use one of: ${KINDS.join(', ')})`);
     const out = new Output(io);
     let count = 0;
     let invalid = false;
@@ -64,7 +72,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
   },
 };
 
-function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: 'dotnet' | undefined): Decoded {
+function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: string | undefined): Decoded {
   if (line.droppedFrom === undefined) return inspect(line.text, { ...(epoch === undefined ? {} : { epoch }), ...(from === undefined ? {} : { from }) });
   // Only the start of an over-long line was kept; no ID is that long, so say so without it.
   return {

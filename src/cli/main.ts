@@ -6,6 +6,7 @@ import { checkCommand } from './check';
 import { EXIT_INVALID, EXIT_NOTE, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
 import { convertCommand } from './convert';
 import { inspectCommand } from './inspect';
+import { keysCommand } from './keys';
 import { OutputError, type CliIo } from './io';
 import { newCommand } from './new';
 import { scanCommand } from './scan';
@@ -14,7 +15,7 @@ import { escapeControls, quote } from './safe';
 
 export type { CliIo } from './io';
 
-const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand, scanCommand, sortCommand, checkCommand];
+const COMMANDS: readonly Command[] = [inspectCommand, convertCommand, newCommand, boundsCommand, keysCommand, scanCommand, sortCommand, checkCommand];
 
 const USAGE = `usage: idsmith <${COMMANDS.map((c) => c.name).join('|')}> [options] [args]`;
 
@@ -67,24 +68,35 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     await io.stdout(`${version}\n`);
     return EXIT_OK;
   }
-  if (first === 'help') return await help(rest[0], io);
-  const command = COMMANDS.find((c) => c.name === first);
+  if (first === 'help') return await help(rest[0], io, rest[1]);
+  let command = COMMANDS.find((c) => c.name === first);
+  let args = rest;
+  if (command?.subcommands) {
+    const sub = command.subcommands.find((c) => c.name === `${command!.name} ${rest[0]}`);
+    if (sub) {
+      command = sub;
+      args = rest.slice(1);
+    } else if (rest[0] !== undefined && !rest[0].startsWith('-')) {
+      io.stderr(`idsmith ${command.name}: unknown command ${quote(rest[0])}\nusage: ${command.usage}\nTry 'idsmith ${command.name} --help'.\n`);
+      return EXIT_USAGE;
+    }
+  }
   if (!command) {
     const what = first.startsWith('-') ? `unknown option ${quote(first)}` : `unknown command ${quote(first)}`;
     io.stderr(`idsmith: ${what}\n${USAGE}\nTry 'idsmith --help'.\n`);
     return EXIT_USAGE;
   }
   try {
-    const args = parseArgs(rest, [...command.flags, VERSION_FLAG]);
-    if (args.flags.has('help')) {
+    const parsed = parseArgs(args, [...command.flags, VERSION_FLAG]);
+    if (parsed.flags.has('help')) {
       await io.stdout(commandHelp(command));
       return EXIT_OK;
     }
-    if (args.flags.has('version')) {
+    if (parsed.flags.has('version')) {
       await io.stdout(`${version}\n`);
       return EXIT_OK;
     }
-    return await command.run(args, io);
+    return await command.run(parsed, io);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`idsmith ${command.name}: ${err.message}\nusage: ${command.usage}\nTry 'idsmith ${command.name} --help'.\n`);
@@ -100,14 +112,15 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-async function help(name: string | undefined, io: CliIo): Promise<number> {
+async function help(name: string | undefined, io: CliIo, sub?: string): Promise<number> {
   if (name === undefined) {
     await io.stdout(topHelp());
     return EXIT_OK;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const top = COMMANDS.find((c) => c.name === name);
+  const command = sub === undefined ? top : top?.subcommands?.find((c) => c.name === `${name} ${sub}`);
   if (!command) {
-    io.stderr(`idsmith: unknown command ${quote(name)}\n${USAGE}\n`);
+    io.stderr(`idsmith: unknown command ${quote(sub === undefined ? name : `${name} ${sub}`)}\n${USAGE}\n`);
     return EXIT_USAGE;
   }
   await io.stdout(commandHelp(command));

@@ -1,6 +1,6 @@
 import { generate, generatorFor, generatorKinds, type GenKind, type GenerateOptions, type GeneratorOptions, type GeneratorSpec, type OptionSpec } from '../core';
 import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from './args';
-import { EXIT_OK, HELP_FLAG, countOption, timeOption, type Command } from './command';
+import { EXIT_OK, HELP_FLAG, countOption, timeOption, wrap, type Command } from './command';
 import type { CliIo } from './io';
 import { escapeControls, quote } from './safe';
 
@@ -60,21 +60,6 @@ function optionHelp(): string {
     }
   }
   return rows.map(([head, text]) => wrap(`  ${head.padEnd(21)}  `, text)).join('\n');
-}
-
-/** `text` after `lead`, wrapped at 94 columns under its own start. */
-function wrap(lead: string, text: string): string {
-  const lines: string[] = [];
-  let line = lead;
-  for (const word of text.split(' ')) {
-    if (line.length + word.length > 94 && line.trim() !== '') {
-      lines.push(line.trimEnd());
-      line = ' '.repeat(lead.length);
-    }
-    line += `${word} `;
-  }
-  lines.push(line.trimEnd());
-  return lines.join('\n');
 }
 
 export const newCommand: Command = {

@@ -1,7 +1,7 @@
 import { optionsOf, requireText, shown } from './args';
-import { idOfBytes, listed, readings, representation, representationsFor } from './formats/registry';
+import { FORMATS, formatById, idOfBytes, listed, readings, representation, representationsFor } from './formats/registry';
 import type { DecodedId, Representation } from './formats/types';
-import { parse128, type Form128 } from './represent';
+import { parse128 } from './represent';
 import { IdError } from './types';
 
 /**
@@ -21,11 +21,58 @@ export const ALL_CONVERT_TARGETS: readonly string[] = [
 
 /**
  * The reading of `text` as an ID that `parse128` does not read, or as a narrower one (a TSID, an
- * XID, an ObjectId; SCRU128 is 128 bits in a spelling of its own), if its format has a value.
+ * XID, an ObjectId; SCRU128 is 128 bits in a spelling of its own): the likeliest reading that
+ * has a value. A reading without one (a CUID2 of the same 25 characters) cannot be converted,
+ * so it never hides one that can (`convert --to scru128` output read back).
  */
 function formatReading(text: string): DecodedId | undefined {
-  const first = readings(text.trim(), {}, true)[0];
-  return first?.valid && first.bytes && first.format.bits !== undefined ? first : undefined;
+  return readings(text.trim(), {}, true).find((d) => d.valid && d.bytes && d.format.bits !== undefined);
+}
+
+/** Widths a value can be converted at, widest first: a target names one of these. */
+const WIDTHS: readonly number[] = [...new Set(FORMATS.map((f) => f.bits).filter((b) => b !== undefined))].sort((a, b) => b - a);
+
+/**
+ * Every source `convert --from` reads: each format with a value (its own text, by its decoder)
+ * and every target `convert --to` writes (each reads back what it writes).
+ */
+export const CONVERT_SOURCES: readonly string[] = [...new Set([
+  ...FORMATS.filter((f) => f.bits !== undefined).map((f) => f.id),
+  ...WIDTHS.flatMap((bits) => representationsFor(bits).filter((r) => r.read).map((r) => r.target)),
+])];
+
+/**
+ * `text` read as the named source, as the value `target` is written from: a format's own text
+ * through its decoder, or a target's text read back at the width where `target` is written
+ * (`--from hex --to tsid`: 64 bits; `--from int --to uuid`: 128).
+ */
+function readSource(text: string, from: string, target: string): DecodedId {
+  const t = text.trim();
+  if (t === '') throw new IdError('EMPTY', `Expected ${shown(from)} text, got nothing.`);
+  const f = formatById(from);
+  if (f && f.id === 'dotnet') return idOfBytes(parse128(t, 'dotnet').bytes, text);
+  if (f && f.bits !== undefined) {
+    const d = f.decode(t);
+    if (!d.valid) throw new IdError(d.errorCode ?? 'UNKNOWN_FORMAT', d.error ?? `This is not a valid ${f.label}.`);
+    return d;
+  }
+  const base = target.startsWith('typeid:') ? 'typeid' : target;
+  let failure: unknown;
+  for (const bits of WIDTHS) {
+    const source = representation(bits, from);
+    if (!source?.read || !representation(bits, base)) continue;
+    try {
+      return idOfBytes(source.read(t, bits), text);
+    } catch (e) {
+      if (!(e instanceof IdError)) throw e;
+      failure ??= e;
+    }
+  }
+  if (failure) throw failure;
+  if (!CONVERT_SOURCES.includes(from)) {
+    throw new IdError('INVALID_ARGUMENT', `Unknown source ${shown(from)}; use one of ${CONVERT_SOURCES.join(', ')}.`);
+  }
+  throw new IdError('UNSUPPORTED_CONVERSION', `A value read as ${shown(from)} has no ${shown(target)} form.`);
 }
 
 function writeReading(id: DecodedId, target: string): string | undefined {
@@ -54,28 +101,47 @@ function unknownTarget(target: string): IdError {
  * the `UUID_TO_BIN(u, 1)` bytes, ready for a MySQL query (output only). `from` names the
  * input's form where its shape is ambiguous (a 26-digit integer is otherwise read as a ULID).
  */
-export function convert(text: string, target: string, opts: { from?: Form128 } = {}): string {
+export function convert(text: string, target: string, opts: { from?: string } = {}): string {
   requireText(text, 'the ID to convert');
   requireText(target, 'the conversion target');
   opts = optionsOf(opts, 'the convert options');
+  if (opts.from !== undefined) return convertFrom(text, target, opts.from);
   let parsed: ReturnType<typeof parse128>;
   const rep = representation(128, target);
   try {
-    parsed = parse128(text, opts.from);
+    parsed = parse128(text);
     if (!rep) throw unknownTarget(target);
   } catch (e) {
     // Not a 128-bit spelling (a TSID, an XID, a SCRU128 ID), or a target of narrower IDs (a
     // decimal number's TSID): the format's own reading answers where it can.
-    const id = opts.from === undefined && e instanceof IdError ? formatReading(text) : undefined;
+    const id = e instanceof IdError ? formatReading(text) : undefined;
     if (!id) throw e;
     const out = writeReading(id, target);
     if (out !== undefined) return out;
     if (id.format.bits === 128) throw e;
-    const targets = representationsFor(id.format.bits!).map((r) => r.target).filter((t) => t !== id.format.id);
-    throw new IdError('UNSUPPORTED_CONVERSION', `This reads as a ${id.format.bits}-bit ${id.format.label}, which has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
+    throw noTarget(id, target);
   }
   const id = idOfBytes(parsed.bytes, text);
   const out = rep.write(id, { prefix: prefixOf(target, parsed.prefix) });
+  if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
+  return out;
+}
+
+function noTarget(id: DecodedId, target: string): IdError {
+  const targets = representationsFor(id.format.bits!).map((r) => r.target).filter((t) => t !== id.format.id);
+  return new IdError('UNSUPPORTED_CONVERSION', `This reads as a ${id.format.bits}-bit ${id.format.label}, which has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
+}
+
+/** `convert` of text the caller named the source of: never guessed, so a SCRU128 is never a CUID2. */
+function convertFrom(text: string, target: string, from: string): string {
+  const id = readSource(text, from, target);
+  const prefix = id.format.id === 'typeid' && id.fields.prefix !== undefined ? String(id.fields.prefix) : undefined;
+  const rep = representation(id.format.bits!, target);
+  if (!rep) {
+    if (!ALL_CONVERT_TARGETS.includes(target) && !target.startsWith('typeid:')) throw unknownTarget(target);
+    throw noTarget(id, target);
+  }
+  const out = rep.write(id, { prefix: prefixOf(target, prefix) });
   if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
   return out;
 }

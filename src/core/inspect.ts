@@ -1,5 +1,5 @@
 import { optionsOf, requireText, shown } from './args';
-import { acceptedShapes, readings } from './formats/registry';
+import { FORMATS, closestShapes, formatById, readings } from './formats/registry';
 import { isDecodedId } from './formats/decoded';
 import { decodeUuidBytes } from './formats/uuid';
 import { parse128 } from './represent';
@@ -23,10 +23,12 @@ export interface InspectOptions {
   /** Anchors snowflake plausibility; defaults to the current time. */
   now?: number;
   /**
-   * `dotnet`: the input is a GUID's bytes in .NET `Guid.ToByteArray()` / SQL Server order (32 hex
-   * or 24 base64 chars), read as the UUID it is (`fields.uuid`). Never guessed without it.
+   * Read the input as this kind only (any format id: `scru128`, `pushid`, …), whatever else its
+   * shape allows, with that format's verdict. `dotnet`: the input is a GUID's bytes in .NET
+   * `Guid.ToByteArray()` / SQL Server order (32 hex or 24 base64 chars), read as the UUID it is
+   * (`fields.uuid`); never guessed without it.
    */
-  from?: 'dotnet';
+  from?: string;
 }
 
 function unknown(text: string, error: string, code: Decoded['errorCode'] = 'UNKNOWN_FORMAT'): Decoded {
@@ -56,17 +58,34 @@ export function inspect(input: string, opts: InspectOptions = {}): Decoded {
   requireText(input, 'the ID to inspect');
   opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
-  if (text === '') return unknown(text, `Nothing to inspect: the input is empty. ${acceptedShapes()}`, 'EMPTY');
-  if (opts.from !== undefined) return inspectAs(text, opts.from);
+  if (text === '') return unknown(text, 'Nothing to inspect: the input is empty.', 'EMPTY');
+  if (opts.from !== undefined) return inspectAs(text, opts.from, opts);
   const first = inspectId(text, opts);
   if (first) return first.toJSON();
   const hint = /^[0-9a-f]+$/i.test(text) ? hexHint(text.length) : '';
-  return unknown(text, `"${text.length > 60 ? text.slice(0, 57) + '...' : text}" is not an ID Idsmith knows.${hint} ${acceptedShapes()}`);
+  return unknown(text, `"${text.length > 60 ? text.slice(0, 57) + '...' : text}" is not an ID Idsmith knows.${hint}${nearest(text)}`);
 }
 
-/** The input read as the named form (only `dotnet` today). */
-function inspectAs(text: string, from: string): Decoded {
-  if (from !== 'dotnet') throw new IdError('INVALID_ARGUMENT', `Unknown source form ${shown(from)}; inspect names only dotnet.`);
+/**
+ * The shapes that came closest, by length, and why the nearest one of the right length is not
+ * it (its decoder's reason): `Nearest: snowflakes (decimal, up to 20 digits) (as one: …)`.
+ */
+function nearest(text: string): string {
+  const near = closestShapes(text);
+  if (near.length === 0) return '';
+  const names = near.map((x) => (x.distance === 0 ? x.description : `${x.description}: ${x.length}, not ${text.length}`));
+  // The reason helps where the length is the format's own (a 25-character SCRU128 with a '-'),
+  // not where a range merely admits it (TypeIDs are 27-90 characters).
+  const fits = near.find((x) => x.distance === 0 && !x.length.includes('-'));
+  const why = fits ? fits.format.decode(text) : undefined;
+  return ` Nearest: ${names.join('; ')}.${why && !why.valid && why.error ? ` As ${fits!.format.label}: ${why.error}` : ''}`;
+}
+
+/** The input read as the named kind only: its format's reading, plausible or not. */
+function inspectAs(text: string, from: string, opts: InspectOptions): Decoded {
+  const f = formatById(from);
+  if (!f) throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(from)}; use one of ${FORMATS.map((x) => x.id).join(', ')}.`);
+  if (f.id !== 'dotnet') return f.decode(text, { snowflake: parseSnowflakeEpoch(opts.epoch, opts.now ?? Date.now()), now: opts.now }).toJSON();
   let bytes: Uint8Array;
   try {
     bytes = parse128(text, 'dotnet').bytes;

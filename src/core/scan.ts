@@ -418,11 +418,39 @@ export function scanBytes(bytes: Uint8Array, from = 0, to = bytes.length, opts: 
 export function scan(text: string, opts: ScanOptions = {}): ScanMatch[] {
   requireText(text, 'the text to scan');
   opts = optionsOf(opts, 'the scan options');
+  const ascii = asciiCodes(text);
+  if (ascii !== undefined) {
+    try {
+      return new Scanner(ascii, text, opts).scan();
+    } finally {
+      asciiInUse = false;
+    }
+  }
   const bytes = utf8.encode(text);
-  if (bytes.length === text.length) return new Scanner(bytes, text, opts).scan();
   const matches = new Scanner(bytes, latin1Of(bytes), opts).scan();
   toStringOffsets(text, matches);
   return matches;
+}
+
+// ASCII text (nearly every call: a hover's line, a fixture's value) is copied into one reused
+// buffer instead of encoded: the check scans each value of a file, and an encoder's fresh array
+// per call cost more than the scan.
+let asciiBuffer = new Uint8Array(4096);
+let asciiInUse = false;
+
+/** The bytes of `text` in the shared buffer when it is ASCII (and the buffer is free), else undefined. */
+function asciiCodes(text: string): Uint8Array | undefined {
+  const n = text.length;
+  if (asciiInUse || n > 1 << 20) return undefined;
+  if (n > asciiBuffer.length) asciiBuffer = new Uint8Array(Math.max(n, asciiBuffer.length * 2));
+  const b = asciiBuffer;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return undefined;
+    b[i] = c;
+  }
+  asciiInUse = true;
+  return b.subarray(0, n);
 }
 
 /** Byte offsets of matches (in order) to UTF-16 offsets in `text`, in one walk. */

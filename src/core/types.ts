@@ -75,6 +75,11 @@ export interface Decoded {
   unixMs?: number;
   /** Full-precision time when finer than 1 ms (UUID v1/v6: 100 ns, 7 fractional digits). */
   timePrecise?: string;
+  /**
+   * `false` when the text is valid but its time lies outside the years such IDs are made (a
+   * SCRU128 from 2019, a push ID past 2109): a reading the shape allows, listed last. Absent otherwise.
+   */
+  plausible?: boolean;
   /** Kind-specific fields: clockSeq, node, workerId, processId, datacenterId, shardId,
    *  sequence, machineId, payload, counter, prefix, random, … */
   fields: Record<string, FieldValue>;
@@ -82,7 +87,10 @@ export interface Decoded {
   candidates?: SnowflakeCandidate[];
   /** Snowflakes read with the layout their context named: what named it (`key tweet_id`, `a Mastodon URL`). */
   context?: string;
-  /** Other plausible readings of the same text (a 13-char TSID that is also a TID), likeliest first. */
+  /**
+   * Other readings of the same text (a 13-char TSID that is also a TID), likeliest first: the
+   * plausible ones, then the implausible (`plausible: false`), then the invalid with their `error`.
+   */
   alternatives?: readonly Decoded[];
 }
 

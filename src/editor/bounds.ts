@@ -1,14 +1,11 @@
 import * as vscode from 'vscode';
 import type { Bounds, BoundsKind, SnowflakeLayout } from '../core';
-import {
-  IdError, bounds, boundsKinds, boundsSql, formatIso, inclusiveEnd, layoutLabel, layoutNames, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix,
-} from '../core';
+import { IdError, bounds, boundsSql } from '../core';
 import { Commands } from './shared/commands';
-import { Cancelled, CommandFailure, command, errorMessage } from './shared/outcome';
+import { CommandFailure, command } from './shared/outcome';
 import { applyEdits, blockReplacement } from './shared/edits';
 import { settings } from './shared/settings';
-import { promptForTime } from './shared/timePrompt';
-import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
+import { askSnowflakeLayout, askTypeIdPrefix, askWindow, BOUNDS_KINDS, pickBoundsKind } from './shared/windowPrompts';
 import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
 
 // "Insert Time-Window Bounds…": the smallest and largest ID of a time-ordered kind for a window,
@@ -16,8 +13,8 @@ import { isArgsObject, isEditable, readOnlyMessage } from './shared/writable';
 // (S3 ListObjectsV2 Prefix=…). A prefix selects a coarser window than asked; the inserted text
 // and the message say which one.
 
-/** The kinds the core can bound (each format declares its own), with their labels and details. */
-const KINDS = boundsKinds();
+const KINDS = BOUNDS_KINDS;
+const TITLE = 'Insert Time-Window Bounds';
 
 /** How the bounds are written:
  *  - `sql`: a `BETWEEN min AND max` line between two `--` comments (window, prefix);
@@ -75,18 +72,18 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult> {
   // ends here with a message, never with half a block inserted.
   let result: BoundsResult;
   try {
-    const kind = args.kind ?? (await pickKind());
+    const kind = args.kind ?? (await pickBoundsKind(TITLE));
     if (!KINDS.some((k) => k.kind === kind)) {
       throw new IdError('INVALID_ARGUMENT', `"kind" must be one of ${KINDS.map((k) => k.kind).join(', ')}; got "${String(kind)}".`);
     }
-    const [fromMs, toMs] = await window(args);
+    const [fromMs, toMs] = await askWindow(TITLE, args);
     const opts: { epoch?: SnowflakeLayout; prefix?: string; letterCase?: 'upper' | 'lower' } = {};
     // Spelled like the IDs Idsmith inserts, so a case-sensitive collation or S3 key matches them.
     if (kind === 'ulid') opts.letterCase = settings().ulid.case;
     if (kind === 'uuidv7') opts.letterCase = settings().uuid.case;
     const needs = KINDS.find((k) => k.kind === kind)?.needs;
-    if (needs === 'epoch') opts.epoch = await snowflakeEpoch(args.epoch);
-    if (needs === 'prefix') opts.prefix = await typeIdPrefix(args.prefix);
+    if (needs === 'epoch') opts.epoch = await askSnowflakeLayout(args.epoch);
+    if (needs === 'prefix') opts.prefix = await askTypeIdPrefix(TITLE, args.prefix);
     const b = bounds(kind, fromMs, toMs, opts);
     const language = first.document.languageId;
     const format = args.format ?? (SQL_LANGUAGES.has(language) ? 'sql' : 'lines');
@@ -140,78 +137,6 @@ function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: stri
       return [`${c}${header}: min, max, then their common prefix`, `${c}${prefixNote}`, b.min, b.max, b.prefix].join('\n');
     }
   }
-}
-
-async function pickKind(): Promise<BoundsKind> {
-  const picked = await vscode.window.showQuickPick(
-    // `kind` means separator/item in a QuickPickItem, so the ID kind travels as `id`.
-    KINDS.map((k) => ({ label: k.label, detail: k.detail, description: k.kind, id: k.kind })),
-    { title: 'Insert Time-Window Bounds: kind of ID' },
-  );
-  if (!picked) throw new Cancelled();
-  return picked.id;
-}
-
-/** Reads a time argument: ms as a number, else the same text forms as the time prompt. */
-function timeArg(value: string | number, name: string): number {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new IdError('INVALID_ARGUMENT', `"${name}" must be a time; got ${value}.`);
-    return value;
-  }
-  try {
-    return parseTimeInput(String(value)).ms;
-  } catch (e) {
-    throw new IdError('INVALID_ARGUMENT', `"${name}": ${errorMessage(e)}`);
-  }
-}
-
-/** [from, to] in ms, inclusive. A bare date as the end (or alone) means that whole UTC day. */
-async function window(args: BoundsArgs): Promise<[number, number]> {
-  if (args.from !== undefined) {
-    const from = timeArg(args.from, 'from');
-    const endText = args.to ?? args.from;
-    const end = args.to === undefined ? from : timeArg(args.to, 'to');
-    return [from, typeof endText === 'string' ? inclusiveEnd(endText, end) : end];
-  }
-  const from = await promptForTime('Insert Time-Window Bounds: start of the window', {
-    prompt: 'Start of the window (inclusive)',
-  });
-  if (from === undefined) throw new Cancelled();
-  const to = await promptForTime('Insert Time-Window Bounds: end of the window', {
-    value: formatIso(from),
-    prompt: 'End of the window (inclusive; a bare date means that whole UTC day); keep the start for a single instant',
-    windowEnd: true,
-  });
-  if (to === undefined) throw new Cancelled();
-  return [from, to];
-}
-
-/** The layout from the argument, else the setting (both parsed by the core's one parser); asks on auto. */
-async function snowflakeEpoch(arg: unknown): Promise<SnowflakeLayout> {
-  const setting = settings().snowflake;
-  if (arg === undefined && setting.epochError !== undefined) {
-    throw new CommandFailure('INVALID_SETTING', `Setting idsmith.snowflake.epoch: ${setting.epochError}`, 'idsmith.snowflake.epoch');
-  }
-  const layout = arg === undefined ? setting.layout : parseSnowflakeEpoch(arg, Date.now(), setting.layouts);
-  if (layout) return layout;
-  // A decimal snowflake says nothing about its epoch; with the setting on auto, ask.
-  const layouts = [...layoutNames().map((name) => parseSnowflakeEpoch(name)!), ...setting.layouts.values()];
-  const picked = await vscode.window.showQuickPick(
-    layouts.map((l) => ({ label: l.name, description: `${layoutLabel(l)} · epoch ${formatIso(l.epochMs)}`, layout: l })),
-    { title: 'Snowflake layout (set idsmith.snowflake.epoch to skip this question)' },
-  );
-  if (!picked) throw new Cancelled();
-  return picked.layout;
-}
-
-async function typeIdPrefix(arg: string | undefined): Promise<string> {
-  if (arg !== undefined) {
-    validateTypeIdPrefix(arg);
-    return arg;
-  }
-  const prefix = await promptForTypeIdPrefix('Insert Time-Window Bounds: TypeID prefix');
-  if (prefix === undefined) throw new Cancelled();
-  return prefix;
 }
 
 export function register(context: vscode.ExtensionContext): void {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { bounds, boundsSql, encodeKsuid, encodeObjectId, encodeScru128, encodeTid, encodeTsid, encodeTypeId, encodeXid, KSUID_EPOCH_S, encodeUlid, formatUuid, inclusiveEnd, parseTimeInput, SNOWFLAKE_PRESETS, TSID_EPOCH_MS, type BoundsKind } from '../../src/core';
+import { bounds, boundsSql, inclusiveEnd, parseTimeInput, type BoundsKind } from '../../src/core';
+import { prng, timedIdCases, type KindCase } from '../shared/timedIds';
 import { server, type Server } from './servers';
 
 // Insert Time-Window Bounds and `idsmith bounds` against stored rows: ids of each kind spread
@@ -7,101 +8,14 @@ import { server, type Server } from './servers';
 // whose id time is in the window (inclusive; a bare end date is that whole UTC day).
 
 const seed = Number(process.env.IDSMITH_DB_SEED ?? Date.now() % 2 ** 31);
-function prng(s: number): () => number {
-  // mulberry32: a reproducible spread of times and random bits for the printed seed.
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 const rand = prng(seed);
+const CASES = timedIdCases(rand);
 
 const FROM_TEXT = '2024-03-10T12:34:56.789Z';
 const TO_TEXT = '2024-03-20'; // bare date: to 2024-03-20T23:59:59.999Z
 const fromMs = parseTimeInput(FROM_TEXT).ms;
 const toMs = inclusiveEnd(TO_TEXT, parseTimeInput(TO_TEXT).ms);
 const MONTH = [Date.UTC(2024, 2, 1), Date.UTC(2024, 3, 1) - 1];
-const TWITTER = SNOWFLAKE_PRESETS.twitter.epochMs;
-
-/** Random bytes, or all 0x00 / all 0xff to sit exactly on a bound. */
-function tail(n: number, mode: 'lo' | 'hi' | 'rand'): number[] {
-  return Array.from({ length: n }, () => (mode === 'lo' ? 0 : mode === 'hi' ? 255 : Math.floor(rand() * 256)));
-}
-
-function ms48(ms: number): number[] {
-  const out: number[] = [];
-  for (let i = 5, v = ms; i >= 0; i--, v = Math.floor(v / 256)) out[i] = v % 256;
-  return out;
-}
-
-interface KindCase {
-  kind: BoundsKind;
-  opts?: { epoch?: string; prefix?: string };
-  unitMs: number;
-  make(ms: number, mode: 'lo' | 'hi' | 'rand'): string;
-}
-
-const CASES: KindCase[] = [
-  { kind: 'ulid', unitMs: 1, make: (ms, m) => encodeUlid(Uint8Array.from([...ms48(ms), ...tail(10, m)])) },
-  {
-    kind: 'uuidv7', unitMs: 1, make: (ms, m) => {
-      const b = Uint8Array.from([...ms48(ms), ...tail(10, m)]);
-      b[6] = 0x70 | (b[6]! & 0x0f);
-      b[8] = 0x80 | (b[8]! & 0x3f);
-      return formatUuid(b);
-    },
-  },
-  {
-    kind: 'snowflake', opts: { epoch: 'twitter' }, unitMs: 1, make: (ms, m) => {
-      const low = m === 'lo' ? 0n : m === 'hi' ? (1n << 22n) - 1n : BigInt(Math.floor(rand() * 2 ** 22));
-      return ((BigInt(ms - TWITTER) << 22n) | low).toString();
-    },
-  },
-  {
-    kind: 'objectid', unitMs: 1000, make: (ms, m) => {
-      const s = Math.floor(ms / 1000);
-      return encodeObjectId(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(8, m)]));
-    },
-  },
-  {
-    kind: 'typeid', opts: { prefix: 'evt' }, unitMs: 1, make: (ms, m) => {
-      const b = Uint8Array.from([...ms48(ms), ...tail(10, m)]);
-      b[6] = 0x70 | (b[6]! & 0x0f);
-      b[8] = 0x80 | (b[8]! & 0x3f);
-      return encodeTypeId('evt', b);
-    },
-  },
-  {
-    kind: 'ksuid', unitMs: 1000, make: (ms, m) => {
-      const s = Math.floor(ms / 1000) - KSUID_EPOCH_S;
-      return encodeKsuid(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(16, m)]));
-    },
-  },
-  {
-    kind: 'tsid', unitMs: 1, make: (ms, m) => {
-      // 42 bits of ms since 2020, then 22 low bits: as 8 bytes, time in the top.
-      const t = BigInt(ms - TSID_EPOCH_MS) << 22n;
-      const low = m === 'lo' ? 0n : m === 'hi' ? (1n << 22n) - 1n : BigInt(Math.floor(rand() * 2 ** 22));
-      const v = t | low;
-      return encodeTsid(Uint8Array.from({ length: 8 }, (_, i) => Number((v >> BigInt(56 - 8 * i)) & 255n)));
-    },
-  },
-  {
-    kind: 'xid', unitMs: 1000, make: (ms, m) => {
-      const s = Math.floor(ms / 1000);
-      return encodeXid(Uint8Array.from([s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255, ...tail(8, m)]));
-    },
-  },
-  {
-    kind: 'tid', unitMs: 1, make: (ms, m) => {
-      const us = ms * 1000 + (m === 'lo' ? 0 : m === 'hi' ? 999 : Math.floor(rand() * 1000));
-      return encodeTid(us, m === 'lo' ? 0 : m === 'hi' ? 1023 : Math.floor(rand() * 1024));
-    },
-  },
-  { kind: 'scru128', unitMs: 1, make: (ms, m) => encodeScru128(Uint8Array.from([...ms48(ms), ...tail(10, m)])) },
-];
 
 /** Row times: random over the month, plus every edge of the window at ms and second resolution. */
 function times(): number[] {

@@ -1,6 +1,7 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
-//                                    [--shots workbench,hover,codeaction,insert,multicursor,terminal,highlight,debug] [--url URL]
+//                                    [--shots workbench,hover,codeaction,insert,multicursor,terminal,highlight,debug,summary,
+//                                     duplicatemenu,duplicatefixed] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -107,6 +108,25 @@ const SHOTS = {
     await page.mouse.move(5, 5);
     return page;
   },
+  /** The light bulb on the second occurrence of --id, a duplicate (use with --file fixtures/events.csv). */
+  async duplicatemenu(page) {
+    await clickId(page, 1);
+    await page.keyboard.press('Control+Period');
+    await page.locator('.action-widget').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForTimeout(300);
+    return page;
+  },
+  /** "Regenerate this duplicate" picked from that light bulb, and the Problems panel after it. */
+  async duplicatefixed(page) {
+    await clickId(page, 1);
+    await page.keyboard.press('Control+Period');
+    await page.locator('.action-widget .monaco-list-row', { hasText: /^Regenerate this duplicate$/ }).first().click({ timeout: 15_000 });
+    await page.waitForTimeout(1500); // the file is checked again after the edit
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForTimeout(800);
+    return page;
+  },
   /** A new untitled file, a cursor at the end of six lines, then Insert UUID v7 (Ctrl+Alt+U 7). */
   async multicursor(page) {
     await runCommand(page, 'File: New Untitled Text File');
@@ -141,6 +161,37 @@ const SHOTS = {
     await page.waitForTimeout(300);
     return page;
   },
+  /** Idsmith: Plan Object Keys… from src/seed.ts, the cursor on the blank line after SESSIONS:
+   *  20,000 ULID writes/s of logs/{hash:2}/{id}.json.gz, listing 2025-03-14 09:00-10:00 UTC. */
+  async keyplan(page) {
+    await openFile(page, 'src/seed.ts');
+    await goToLine(page, 14);
+    await runCommand(page, 'Idsmith: Plan Object Keys');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('logs/{hash:2}/{id}.json.gz');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^ULID$/ }) }).first().click({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await input.fill('20000');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await input.fill('2025-03-14T09:00:00Z');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await input.fill('2025-03-14T09:59:59.999Z');
+    await page.keyboard.press('Enter');
+    await planFrame(page);
+    await page.mouse.move(5, 5);
+    return page;
+  },
+  /** After keyplan: its button, which writes the listing into src/seed.ts at the cursor. */
+  async keyplaninsert(page) {
+    const frame = await planFrame(page);
+    await frame.click('#insert');
+    await page.waitForTimeout(1500);
+    await page.mouse.move(5, 5);
+    return page;
+  },
   /** The cursor on an order's UUID in src/checkout.js lights up its ULID spelling too. */
   async highlight(page) {
     await openFile(page, 'src/checkout.js');
@@ -169,6 +220,15 @@ const SHOTS = {
     return page;
   },
 };
+
+/** The frame of the Plan Object Keys page, once its button is drawn. */
+async function planFrame(page) {
+  for (let i = 0; i < 60; i++) {
+    for (const frame of page.frames()) if (await frame.$('#insert').catch(() => null)) return frame;
+    await page.waitForTimeout(500);
+  }
+  throw new Error('the Plan Object Keys page never showed its button');
+}
 
 async function runCommand(page, title) {
   await page.keyboard.press('F1');
@@ -211,6 +271,31 @@ async function idBox(page) {
   const start = text.indexOf(opts.id);
   const charWidth = box.width / text.length;
   return { x: box.x + start * charWidth, y: box.y, width: opts.id.length * charWidth, height: box.height };
+}
+
+/** Puts the cursor in the middle of the `nth` occurrence of --id in the visible editor. */
+async function clickId(page, nth) {
+  const tokens = page.locator('.monaco-editor .view-lines span span', { hasText: opts.id });
+  await tokens.first().waitFor({ state: 'visible', timeout: 15_000 });
+  if ((await tokens.count()) <= nth) {
+    // The editor renders only the lines in view: go to the occurrence's line first.
+    const text = fs.readFileSync(path.resolve(ROOT, opts.folder, opts.file), 'utf8');
+    let at = -1;
+    for (let i = 0; i <= nth; i++) at = text.indexOf(opts.id, at + 1);
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+    await page.keyboard.type(String(text.slice(0, at).split('\n').length));
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+  }
+  const visible = await tokens.count();
+  nth = visible > nth ? nth : visible - 1;
+  const token = tokens.nth(nth);
+  await token.waitFor({ state: 'visible', timeout: 15_000 });
+  const box = await token.boundingBox();
+  const text = await token.textContent();
+  const charWidth = box.width / text.length;
+  await page.mouse.click(box.x + (text.indexOf(opts.id) + opts.id.length / 2) * charWidth, box.y + box.height / 2);
 }
 
 async function openFile(page, relative) {

@@ -133,4 +133,45 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
       assert.equal(cli(['new', 'cuid2', '--size', '33']).status, 2);
     });
   });
+
+  describe('items 7 and 8: --from, read-back, every reading', () => {
+    it('convert --to scru128 of 300 UUID v4s reads back to the same UUIDs, with and without --from', () => {
+      const uuids = out(cli(['new', 'uuidv4', '-n', '300']));
+      const scru = cli(['convert', '--to', 'scru128'], uuids);
+      assert.equal(scru.status, 0, err(scru));
+      for (const from of [[], ['--from', 'scru128']]) {
+        const back = cli(['convert', '--to', 'uuid', ...from], scru.stdout);
+        assert.equal(back.status, 0, err(back).slice(0, 300));
+        assert.equal(out(back), uuids);
+      }
+      assert.equal(out(cli(['convert', '--to', 'uuid', 'f5lxx1zz5pnorynqglhzmsp33'])), 'ffffffff-ffff-ffff-ffff-ffffffffffff\n');
+    });
+
+    it('every convert target reads back with --from of that target', () => {
+      const id = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+      const hex = out(cli(['convert', '--to', 'hex', id])).trim();
+      for (const target of ['ulid', 'uuid', 'typeid:user', 'scru128', 'xray', 'hex', 'int', 'base64', 'base64url', 'uuid-upper', 'uuid-braces',
+        'uuid-urn', 'mysql-bin', 'dotnet-hex', 'dotnet-base64']) {
+        const written = out(cli(['convert', '--to', target, id])).trim();
+        const from = target.startsWith('typeid') ? 'typeid' : target;
+        const r = cli(['convert', '--from', from, '--to', 'hex', written]);
+        assert.equal(out(r).trim(), hex, `${target}: ${written} ${err(r)}`);
+      }
+      assert.equal(out(cli(['convert', '--from', 'datadog', '--to', 'hex', '5508958850619529562'])), '00000000000000004c73c0e30d6bd95a\n');
+    });
+
+    it('inspect --from KIND, and text of a shape it lists is read (implausible: marked, exit 0)', () => {
+      const r = cli(['inspect', '--json', '02kgdyqxpmsigcudfxvmyvkqr', 'zzzzzzzzabcdefghijkl']);
+      assert.equal(r.status, 0, err(r));
+      assert.deepEqual(JSON.parse(out(r)).map((d: { kind: string; plausible?: boolean }) => [d.kind, d.plausible]), [['scru128', false], ['pushid', false]]);
+      assert.match(out(cli(['inspect', '02kgdyqxpmsigcudfxvmyvkqr'])), /note +implausible date/);
+      const as = cli(['inspect', '--json', '--from', 'scru128', 'cjld2cjxh0000qzrmn831i7rn']);
+      assert.equal(JSON.parse(out(as))[0].kind, 'scru128');
+      assert.equal(cli(['inspect', '--from', 'bogus', 'x']).status, 2);
+      const unknown = cli(['inspect', '02kgdyqxpmsigcud-xvmyvkqr']);
+      assert.equal(unknown.status, 1);
+      assert.match(err(unknown), /Nearest: SCRU128 IDs \(25 base36 chars\); /);
+      assert.doesNotMatch(err(unknown), /Idsmith reads ULIDs/);
+    });
+  });
 });

@@ -51,6 +51,24 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  describe('keys (issue 24)', () => {
+    it('keys new, list --json, plan and query from the binary; keys list finds what keys new made', () => {
+      const template = 'logs/{hash:2}/{yyyy}/{id}.json.gz';
+      const keys = cli(['keys', 'new', '--template', template, '--kind', 'ulid', '-n', '3', '--time', '2025-03-14T09:30:00Z']).stdout.toString().trim().split('\n');
+      assert.equal(keys.length, 3);
+      const l = cli(['keys', 'list', '--template', template, '--kind', 'ulid', '--from', '2025-03-14T09:30:00Z', '--json']);
+      assert.equal(l.status, 0, l.stderr.toString());
+      const { requests } = JSON.parse(l.stdout.toString()) as { requests: Array<{ Prefix: string; StartAfter: string; Until: string }> };
+      assert.equal(requests.length, 256);
+      for (const k of keys) assert.ok(requests.some((r) => k.startsWith(r.Prefix) && k > r.StartAfter && k <= r.Until), k);
+      assert.match(cli(['keys', 'plan', '--template', template, '--rate', '20000']).stdout.toString(), /^Template {2}logs/);
+      assert.match(cli(['keys', 'query', '--kind', 'ulid', '--from', '2025-03-14', '--sort-key', 'id', '--store', 'sql']).stdout.toString(), /^WHERE id BETWEEN '01JP/);
+      const bad = cli(['keys', 'plan', '--template', 'x/{id}/{hh}', '--rate', '1']);
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr.toString(), /\{hh\} comes after \{id\}/);
+    });
+  });
+
   describe('CUID, CUID2, push IDs, X-Ray, traceparent and .NET byte order (issue 12)', () => {
     it('inspect --json names each kind', () => {
       const ids = ['cjld2cjxh0000qzrmn831i7rn', 'tz4a98xxat96iws9zmbrgj3a', '-JhLeOlGIEjaIOFHR0xd',

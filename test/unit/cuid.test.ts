@@ -45,9 +45,14 @@ describe('CUID (v1)', () => {
     assert.throws(() => decodeCuid('xjld2cjxh0000qzrmn831i7rn'), code('INVALID_CHARACTER'));
     assert.throws(() => decodeCuid('cjld2cjxh0000qzrmn831I7rn'), code('INVALID_CASE'));
     assert.throws(() => decodeCuid('cjld2cjxh0000qzrmn831-7rn'), code('INVALID_CHARACTER'));
+    // Upper case: no CUID, but 25 base36 characters are a SCRU128 (from the year 4000, so
+    // marked implausible); the CUID's reason travels with it (issue 22 item 8).
     const d = inspect('CJLD2CJXH0000QZRMN831I7RN');
-    assert.equal(d.kind, 'cuid');
-    assert.equal(d.valid, false);
+    assert.equal(d.kind, 'scru128');
+    assert.equal(d.plausible, false);
+    const cuid = d.alternatives?.find((a) => a.kind === 'cuid');
+    assert.equal(cuid?.valid, false);
+    assert.match(cuid?.error ?? '', /starts with 'c'/);
   });
 
   it('is found in text with a plausible time and a digit, and not in words or hex', () => {

@@ -68,13 +68,25 @@ describe('inspect', () => {
   const unknown = ['', '   ', 'hello world', 'da39a3ee5e6b4b0d3255bfef95601890afd80709', '1.2.3',
     'CONSTANT_NAME', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'];
   for (const input of unknown) {
-    it(`says ${JSON.stringify(input)} is unknown, listing what it reads`, () => {
+    it(`says ${JSON.stringify(input)} is unknown, naming the nearest shapes rather than all 17 (issue 22 item 8)`, () => {
       const d = inspect(input);
       assert.equal(d.kind, 'unknown');
       assert.equal(d.valid, false);
-      assert.match(d.error!, /ULIDs \(26 chars\)/);
+      if (input.trim() === '') return assert.equal(d.error, 'Nothing to inspect: the input is empty.');
+      const named = d.error!.match(/Nearest: ([^.]*)\./)?.[1]?.split('; ') ?? [];
+      assert.ok(named.length >= 1 && named.length <= 3, d.error);
+      assert.doesNotMatch(d.error!, /Idsmith reads ULIDs/);
     });
   }
+
+  it('names the shapes nearest an unknown text, and why the one of its length is not it', () => {
+    // A SCRU128 with a '-' inside: 25 characters, so SCRU128 first and its decoder's reason.
+    const e = inspect('02kgdyqxpmsigcud-xvmyvkqr').error!;
+    assert.match(e, /Nearest: SCRU128 IDs \(25 base36 chars\); /);
+    assert.match(e, /As SCRU128: .*'-'/);
+    // A UUID missing two digits: the UUID shape is named with its length.
+    assert.match(inspect('0190f3c3-e3b1-4d6a-9f3e-0123456789').error!, /X-Ray trace IDs \(1-8hex-24hex\): 35 characters, not 34/);
+  });
 
   it('names hash-like hex input', () => {
     assert.match(inspect('da39a3ee5e6b4b0d3255bfef95601890afd80709').error!, /SHA-1 or git/);

@@ -1,5 +1,6 @@
 // SCRU128: the spec's examples, a differential run against the scru128 package in both
 // directions, 128-bit round-trips and conversions, and the scanner's rules.
+import { formatCard } from '../../src/cli/card';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Scru128Generator, Scru128Id, scru128String } from 'scru128';
@@ -118,15 +119,23 @@ describe('SCRU128', () => {
     assert.ok(inside.every((s) => s >= b.min && s <= b.max && s.startsWith(b.prefix)));
   });
 
-  it('inspect refuses a 25-char text whose SCRU128 time is implausible (a truncated ULID is not a SCRU128 from 1991)', () => {
-    const d = inspect('01ARYZ6S41TSV4RRFFQ69G5FA');
-    assert.equal(d.kind, 'unknown');
-    assert.equal(d.valid, false);
-    assert.equal(inspect('036z951mhjikzik2gsl81gr7l').valid, true, 'the spec example still reads');
-    // Conversions still read it: every 128-bit value has a SCRU128 spelling, whatever its date.
+  it('inspect reads a 25-char text whose SCRU128 time is implausible, marked so (issue 22 item 8)', () => {
+    // The reference library's SCRU128 from before 2021, and a truncated ULID (a "SCRU128 from 1991").
+    for (const [text, time] of [['02kgdyqxpmsigcudfxvmyvkqr', '2011-12-26T14:54:48.882Z'], ['01ARYZ6S41TSV4RRFFQ69G5FA', '1991-03-30T10:20:07.998Z']]) {
+      const d = inspect(text!);
+      assert.equal(d.kind, 'scru128');
+      assert.equal(d.valid, true);
+      assert.equal(d.plausible, false);
+      assert.equal(d.time, time);
+      assert.match(formatCard(d), /note +implausible date/);
+    }
+    const plausible = inspect('036z951mhjikzik2gsl81gr7l');
+    assert.equal(plausible.valid, true, 'the spec example still reads');
+    assert.equal(plausible.plausible, undefined);
+    // Every 128-bit value has a SCRU128 spelling, whatever its date, and converts back.
     const ulid = '01ARYZ6S41TSV4RRFFQ69G5FAV';
     const asScru = convert(ulid, 'scru128');
-    assert.equal(inspect(asScru).kind, 'unknown', `${asScru} would date to 2016, before SCRU128`);
+    assert.equal(inspect(asScru).kind, 'scru128');
     assert.equal(convert(asScru, 'ulid'), ulid);
   });
 });

@@ -85,7 +85,7 @@ describe('snowflake layouts hold their bit width (issue 22 item 2)', () => {
       const text = `epoch=${s.epoch},unit=${s.unit},time=${s.time}${s.fields.map((b, i) => `,f${i}=${b}`).join('')}`;
       const l = parseLayoutSpec(text, NOW);
       const v = inside ? raw & maxOf(l) : raw;
-      const d = inspect(v.toString(), { epoch: l, now: NOW });
+      const d = inspect(v.toString(), { epoch: l, now: NOW, from: 'snowflake' });
       JSON.stringify(d);
       const fitsWidth = v <= maxOf(l);
       if (!fitsWidth) {

@@ -190,7 +190,7 @@ export class Checker implements Sink {
     let table = col.tables.get(kind);
     if (!table) col.tables.set(kind, (table = new IdTable()));
     const at = this.position(start);
-    const first = table.firstOrAdd(identityKey(d, text, this.key), at.line, at.character);
+    const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
       const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });

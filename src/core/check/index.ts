@@ -14,6 +14,7 @@ import type { CheckOptions, CheckResult, CheckStream, CheckStreamOptions, FoundI
 export type * from './types';
 export { checkFormatOf } from './detect';
 export { decodeAs, isIdentityColumn, labelOf } from './rules';
+export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replacement } from './replace';
 
 /**
  * Checks a file given in pieces, in memory bounded by the distinct IDs per key or column (32

@@ -1,5 +1,4 @@
-import { bytesToHex } from '../bytes';
-import { FORMATS, formatById, formatLabel } from '../formats/registry';
+import { FORMATS, formatById, formatLabel, identityOf } from '../formats/registry';
 import { parseSnowflakeEpoch } from '../formats/snowflake/layouts';
 import type { DecodeOptions, DecodedId, FormatModule } from '../formats/types';
 import { IdError, type IdKind } from '../types';
@@ -152,13 +151,12 @@ export function correction(kind: IdKind, text: string): string | undefined {
 
 /**
  * The key of an ID's value in `out`: spellings of one ID get one key. IDs of up to 16 bytes
- * whose format compares values are keyed by those bytes, the rest by a 128-bit hash of their
- * value (or of their text, for formats whose text is the identity).
+ * whose format compares values are keyed by those bytes, the rest by a 128-bit hash of the
+ * registry's `identityOf`.
  */
-export function identityKey(d: DecodedId, text: string, out: Uint32Array): Uint32Array {
+export function identityKey(d: DecodedId, out: Uint32Array): Uint32Array {
   const byValue = d.format.check?.identity !== 'text' ? d.bytes : undefined;
-  if (byValue && byValue.length <= 16) return keyOfBytes(byValue, out);
-  return keyOfText(byValue ? bytesToHex(byValue) : text, out);
+  return byValue && byValue.length <= 16 ? keyOfBytes(byValue, out) : keyOfText(identityOf(d), out);
 }
 
 /** Whether this reading is made in the order of its time (a column of them should ascend). */

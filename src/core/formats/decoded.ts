@@ -90,6 +90,8 @@ export class DecodedBase implements DecodedId {
       out.unixMs = this.unixMs;
     }
     if (this.timePrecise !== undefined) out.timePrecise = this.timePrecise;
+    // Only when false: explicit text read with a time outside the format's plausible years.
+    if (this.plausible === false) out.plausible = false;
     out.fields = this.fields;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
     if (this.readAs !== undefined) out.context = describeChoice(this.readAs);

@@ -1,4 +1,5 @@
-import { bytesToBase64, bytesToHex } from '../bytes';
+import { base64ToBytes, bytesToBase64, bytesToHex, hexToBytes } from '../bytes';
+import { IdError } from '../types';
 import { Id } from './decoded';
 import type { FormatModule } from './types';
 
@@ -30,8 +31,23 @@ export const dotnet: FormatModule = {
     return id;
   },
   representations: [
-    { target: 'dotnet-hex', label: 'GUID bytes, .NET/SQL Server order (hex)', listedFor: GUID_FORMS, write: (id) => id.bytes && id.bytes.length === 16 ? bytesToHex(dotnetOrder(id.bytes)) : undefined },
-    { target: 'dotnet-base64', label: 'GUID bytes, .NET/SQL Server order (base64)', listedFor: GUID_FORMS, write: (id) => id.bytes && id.bytes.length === 16 ? bytesToBase64(dotnetOrder(id.bytes)) : undefined },
+    {
+      target: 'dotnet-hex', label: 'GUID bytes, .NET/SQL Server order (hex)', listedFor: GUID_FORMS,
+      write: (id) => id.bytes && id.bytes.length === 16 ? bytesToHex(dotnetOrder(id.bytes)) : undefined,
+      read: (text) => {
+        if (!/^[0-9a-f]{32}$/i.test(text)) throw new IdError('INVALID_CHARACTER', '.NET GUID bytes in hex are 32 hex digits.');
+        return dotnetOrder(hexToBytes(text));
+      },
+    },
+    {
+      target: 'dotnet-base64', label: 'GUID bytes, .NET/SQL Server order (base64)', listedFor: GUID_FORMS,
+      write: (id) => id.bytes && id.bytes.length === 16 ? bytesToBase64(dotnetOrder(id.bytes)) : undefined,
+      read: (text) => {
+        const b = base64ToBytes(text);
+        if (b.length !== 16) throw new IdError('INVALID_LENGTH', `.NET GUID bytes in base64 are 16 bytes (24 characters); got ${b.length} bytes.`);
+        return dotnetOrder(b);
+      },
+    },
   ],
   generators: [],
   notApplicable: {

@@ -3,7 +3,7 @@ import { RandomPool } from '../bytes';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
-import { Id, failed, orThrow } from './decoded';
+import { Id, failed, judged, orThrow } from './decoded';
 import type { DecodedId, FormatModule, Run, ScanContext, ScanHit, ScanRule } from './types';
 
 // Firebase Realtime Database push IDs (`push()`, `childByAutoId`): 20 characters of
@@ -22,7 +22,8 @@ const VALUES: Int8Array = (() => {
 const PUSHID_FROM = Date.UTC(2012, 0, 1);
 const DASH = 45, SLASH = 47;
 const LABEL = /(?:push_?id|pushkey|firebase\w*|key|ref|child)["'`]?\s*[:=(]?\s*["'`]?$/i;
-const SHAPE = /^-[-0-9A-Za-z_]{19}$/;
+const SHAPE = /^[-0-9A-Za-z_]{20}$/;
+const DIGITS = /^\d+$/;
 
 function valueAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
@@ -181,10 +182,13 @@ export const pushid: FormatModule = {
   label: 'Firebase push ID',
   shapes: [{
     length: 20, case: 'significant',
-    description: 'Firebase push IDs (-…, 20 chars)', test: (t) => SHAPE.test(t),
+    // Any 20 push characters: a push ID made after 2109 (or at its time extremes) starts with
+    // another character than `-`; such readings are marked implausible, not refused.
+    // Twenty digits stay a number (a snowflake), as for the other shapes of digits and letters.
+    description: 'Firebase push IDs (20 chars of - 0-9 A-Z _ a-z)', test: (t) => SHAPE.test(t) && !DIGITS.test(t),
   }],
   scan: [RULE],
-  decode: (text) => read(text),
+  decode: (text, opts) => judged(read(text), PUSHID_FROM, opts?.now),
   representations: [],
   generators: [{
     kind: 'pushid', label: 'Firebase push ID', detail: 'time-ordered, ms + 72 random bits, 20 chars', hasTime: true, ascending: true, options: [],

@@ -2,6 +2,7 @@ import { bytesToBase64, bytesToBase64Url, bytesToBigInt, bytesToHex } from '../b
 import { caseLike } from './spelling';
 import { IdError, type GenKind } from '../types';
 import { Id, PLAUSIBLE_FUTURE_MS } from './decoded';
+import { readBase64Of, readHexOf, readIntOf } from './numeric';
 import { cuid } from './cuid';
 import { cuid2Format as cuid2 } from './cuid2';
 import { dotnet } from './dotnet';
@@ -90,6 +91,32 @@ export function boundsSpec(kind: string): BoundsSpec | undefined {
   return BOUNDS.get(kind);
 }
 
+/** A shape near some text: `distance` characters too short or too long (0: the length fits). */
+export interface NearShape {
+  format: FormatModule;
+  description: string;
+  distance: number;
+  /** The allowed length, for people: `26 characters`, `24-32 characters`. */
+  length: string;
+}
+
+/**
+ * The shapes nearest to `text` by length (registry order among equals), at most `count`: what
+ * the "not an ID" message names instead of all of them.
+ */
+export function closestShapes(text: string, count = 3): NearShape[] {
+  const n = text.length;
+  const near = FORMATS.flatMap((format) => format.shapes.map((s) => {
+    const [min, max] = typeof s.length === 'number' ? [s.length, s.length] : s.length;
+    const length = min === max ? `${min} characters` : `${min}-${max} characters`;
+    return { format, description: s.description, distance: n < min ? min - n : n > max ? n - max : 0, length };
+  }));
+  near.sort((a, b) => a.distance - b.distance);
+  const best = near[0]?.distance ?? 0;
+  // The nearest, and others only about as near (a 300-character text is near to nothing).
+  return near.filter((x) => x.distance <= best + 1).slice(0, count);
+}
+
 /** What inspect's "not an ID" message lists: each format's first shape, in registry order. */
 export function acceptedShapes(): string {
   const parts = FORMATS.filter((f) => f.shapes.length > 0).map((f) => f.shapes[0]!.description);
@@ -171,31 +198,31 @@ function rank(d: DecodedId): number {
 }
 
 /**
- * Every reading of one explicit input (already trimmed), likeliest first: valid and plausible,
- * then valid, then invalid (which still says why), each group in registry order (higher
- * `priority` first). Empty when no format's shape accepts the text.
+ * Every reading its shape allows of one explicit input (already trimmed), likeliest first: valid
+ * and plausible, then valid with an implausible time (`plausible: false`: a SCRU128 from 2019,
+ * a push ID past 2109), then invalid (which still says why); each group in registry order
+ * (higher `priority` first). Empty when no format's shape accepts the text. Free text keeps its
+ * strict rules: the scanner never reads through here. `everyFormat` is kept for callers of the
+ * first API; every reading is listed either way.
  */
-/** `everyFormat`: also formats whose reading is dropped as implausible (`onlyWhenPlausible`), for conversions. */
 export function readings(text: string, opts: DecodeOptions = {}, everyFormat = false): DecodedId[] {
+  void everyFormat;
   const out: DecodedId[] = [];
   for (const f of FORMATS) {
     if (!f.shapes.some((s) => s.test(text))) continue;
-    const d = f.decode(text, opts);
-    // Ordinary text that this format would date outside its years is not read as it at all,
-    // except by conversions (`everyFormat`): any 128 bits have a SCRU128 spelling, whatever its date.
-    if (!everyFormat && f.onlyWhenPlausible && d.valid && d.plausible === false) continue;
-    out.push(d);
+    out.push(f.decode(text, opts));
   }
   if (out.length < 2) return out;
   const sorted = out
     .map((d, i) => ({ d, key: rank(d) * 1e6 - (d.format.priority ?? 0) * 1e3 + i }))
     .sort((a, b) => a.key - b.key)
     .map((x) => x.d);
-  // The other plausible readings travel with the first (a 13-char TSID that is also a TID), so
-  // whoever shows one reading (Inspect, `inspect --json`) can show them all.
+  // The other readings travel with the first (a 13-char TSID that is also a TID), so whoever
+  // shows one reading (Inspect, `inspect --json`) can show them all: the implausible ones
+  // marked (`plausible: false`), the invalid ones with their reason (an upper-case CUID).
   const first = sorted[0]!;
-  const others = sorted.slice(1).filter((d) => d.valid && d.plausible !== false);
-  if (first.valid && others.length > 0 && first.alternatives === undefined) (first as { alternatives?: readonly DecodedId[] }).alternatives = others;
+  const others = sorted.slice(1);
+  if (first.valid && first.alternatives === undefined) (first as { alternatives?: readonly DecodedId[] }).alternatives = others;
   return sorted;
 }
 
@@ -204,10 +231,10 @@ export function readings(text: string, opts: DecodeOptions = {}, everyFormat = f
 
 /** Numeric forms every 128-bit value has, whatever its format. */
 const NUMERIC_128: readonly Representation[] = [
-  { target: 'hex', label: 'Hex', write: (id) => id.bytes && bytesToHex(id.bytes) },
-  { target: 'int', label: 'Integer', write: (id) => id.bytes && bytesToBigInt(id.bytes).toString() },
-  { target: 'base64', label: 'Base64', write: (id) => id.bytes && bytesToBase64(id.bytes) },
-  { target: 'base64url', label: 'Base64url', write: (id) => id.bytes && bytesToBase64Url(id.bytes) },
+  { target: 'hex', label: 'Hex', write: (id) => id.bytes && bytesToHex(id.bytes), read: readHexOf },
+  { target: 'int', label: 'Integer', write: (id) => id.bytes && bytesToBigInt(id.bytes).toString(), read: readIntOf },
+  { target: 'base64', label: 'Base64', write: (id) => id.bytes && bytesToBase64(id.bytes), read: (t, bits) => readBase64Of(t, bits, false) },
+  { target: 'base64url', label: 'Base64url', write: (id) => id.bytes && bytesToBase64Url(id.bytes), read: (t, bits) => readBase64Of(t, bits, true) },
 ];
 
 function encodeAs(f: FormatModule): Representation {
@@ -235,6 +262,7 @@ function mergeTargets(list: Representation[]): Representation[] {
     }
     const a = out[i]!;
     const merged: Representation = { ...a, write: (id, opts) => a.write(id, opts) ?? r.write(id, opts) };
+    if (a.read || r.read) merged.read = (a.read ?? r.read)!;
     if (a.reason || r.reason) merged.reason = (id) => (a.reason ?? r.reason)!(id);
     out[i] = merged;
   }
@@ -298,9 +326,13 @@ export function represent(id: DecodedId, opts: { hoverOnly?: boolean; prefix?: s
   return out;
 }
 
-/** A carrier for 16 bytes read by `parse128` (hex, integer or base64 have no format of their own). */
+/**
+ * A carrier for bytes read from a form of no format of its own (hex, integer, base64): 16 bytes
+ * as a UUID, 12 or 8 as the first format of that width (ObjectId, snowflake), whose targets
+ * (and those of every format of the width) then write it.
+ */
 export function idOfBytes(bytes: Uint8Array, input: string): DecodedId {
-  const f = bytes.length === 16 ? uuid : undefined;
-  if (!f) throw new IdError('INVALID_LENGTH', `Expected 16 bytes, got ${bytes.length}.`);
+  const f = bytes.length === 16 ? uuid : FORMATS.find((x) => x.bits === bytes.length * 8);
+  if (!f) throw new IdError('INVALID_LENGTH', `Expected 8, 12 or 16 bytes, got ${bytes.length}.`);
   return new Id(f, input, true, {}, bytes);
 }

@@ -268,7 +268,6 @@ export const scru128: FormatModule = {
   scan: [{ runLengths: [25], find }],
   bits: 128,
   decode: (text, opts) => judged(read(text), SCRU128_PLAUSIBLE_FROM, opts?.now),
-  onlyWhenPlausible: true,
   encode: (bytes) => encodeScru128(bytes),
   representations: [],
   hoverTargets: ['uuid', 'hex'],

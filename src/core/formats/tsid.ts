@@ -1,5 +1,6 @@
 import { requireText } from '../args';
 import { timeForMessage } from '../time';
+import { readHexOf, readIntOf } from './numeric';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, writeCrockfordCodes } from '../crockford';
 import { cryptoRandom, systemClock } from '../random';
@@ -151,8 +152,8 @@ export class TsidGenerator {
 
 /** 64-bit forms of any 64-bit value (a snowflake's decimal becomes its TSID here too). */
 const REPRESENTATIONS: readonly Representation[] = [
-  { target: 'int', label: 'Integer', write: (id) => (id.bytes?.length === 8 ? bigOf(id.bytes).toString() : undefined) },
-  { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 8 ? hexOf(id.bytes) : undefined) },
+  { target: 'int', label: 'Integer', write: (id) => (id.bytes?.length === 8 ? bigOf(id.bytes).toString() : undefined), read: readIntOf },
+  { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 8 ? hexOf(id.bytes) : undefined), read: readHexOf },
 ];
 
 function bigOf(b: Uint8Array): bigint {

@@ -152,8 +152,6 @@ export interface Representation {
   /** `uuid`, `int`, `hex`, `uuidv6`, `typeid`, `uuid-braces`, …; the CLI's `--to` word. */
   target: string;
   label: string;
-  /** Output only (no format reads it back): `mysql-bin`. */
-  outputOnly?: boolean;
   /**
    * Listed among an ID's forms (Inspect, the terminal's quick pick, the light bulb) only for IDs
    * read as these formats or spellings (`xray`, `traceparent`, `hex`): a ULID has no use for a
@@ -161,6 +159,12 @@ export interface Representation {
    */
   listedFor?: readonly string[];
   write(id: DecodedId, opts: { prefix?: string }): string | undefined;
+  /**
+   * Reads what `write` wrote back to a value of `bits` (`convert --from TARGET`): every target
+   * of `convert` reads back. Throws `IdError` saying what the text should be. Formats' own
+   * targets (their `encode`) are read by their `decode` instead.
+   */
+  read?(text: string, bits: number): Uint8Array;
   /** Why `write` gives nothing for this ID (the convert error and the disabled code action). */
   reason?(id: DecodedId): string;
 }
@@ -316,11 +320,6 @@ export interface FormatModule {
    * `inspect` lists every valid reading, likeliest (plausible, then priority) first.
    */
   readonly priority?: number;
-  /**
-   * Its shape is ordinary text (25 base36 characters): explicit text whose reading as this
-   * format has an implausible time is not read as it (a truncated ULID is no SCRU128 from 1991).
-   */
-  readonly onlyWhenPlausible?: boolean;
   /** How the scanner finds it in free text; several rules for several spellings (UUID dashed and bare). */
   readonly scan?: readonly ScanRule[];
   /** Width of the binary value in bits (64 snowflake/TSID, 96 ObjectId/XID, 128 ULID/UUID, 160 KSUID). */

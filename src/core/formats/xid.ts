@@ -1,4 +1,5 @@
 import { requireText } from '../args';
+import { readHexOf } from './numeric';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, bytesToHex } from '../bytes';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
@@ -257,7 +258,7 @@ export const xid: FormatModule = {
   encode: (bytes) => encodeXid(bytes),
   hoverTargets: ['hex'],
   representations: [
-    { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 12 ? bytesToHex(id.bytes) : undefined) },
+    { target: 'hex', label: 'Hex', write: (id) => (id.bytes?.length === 12 ? bytesToHex(id.bytes) : undefined), read: readHexOf },
   ],
   generators: [{
     kind: 'xid', label: 'XID', detail: 'rs/xid: seconds + machine + pid + counter, 20 chars', hasTime: true, ascending: true, options: [],

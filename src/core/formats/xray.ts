@@ -1,5 +1,5 @@
 import { requireText } from '../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToBigInt, bytesToHex, readHex } from '../bytes';
+import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bigIntToBytes, bytesToBigInt, bytesToHex, readHex } from '../bytes';
 import { IdError, type FieldValue } from '../types';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
@@ -111,10 +111,22 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 /** Trace ids and the spellings they travel in (a W3C trace id alone is 32 hex digits). */
 const TRACE_FORMS = ['xray', 'traceparent', 'hex'] as const;
 
-/** Datadog's decimal trace id (low 64 bits): output only, it cannot give the 128 bits back. */
+/**
+ * Datadog's decimal trace id: the low 64 bits. Read back, it is the trace id with its high 64
+ * bits zero (a 64-bit trace id in a 128-bit field, as OpenTelemetry pads it); the high bits of
+ * a 128-bit trace id are not in it.
+ */
 const DATADOG: Representation = {
-  target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', outputOnly: true, listedFor: TRACE_FORMS,
+  target: 'datadog', label: 'Datadog trace id (low 64 bits, decimal)', listedFor: TRACE_FORMS,
   write: (id) => id.bytes && id.bytes.length === 16 ? datadogLow64(id.bytes) : undefined,
+  read: (text) => {
+    if (!/^\d{1,20}$/.test(text) || BigInt(text) > 0xffffffffffffffffn) {
+      throw new IdError('INVALID_CHARACTER', 'A Datadog trace id is a decimal number from 0 to 18446744073709551615 (64 bits).');
+    }
+    const b = new Uint8Array(16);
+    b.set(bigIntToBytes(BigInt(text), 8), 8);
+    return b;
+  },
 };
 
 const SHAPE = /^1-[0-9a-f]{8}-[0-9a-f]{24}$/i;

@@ -193,8 +193,13 @@ export class Checker implements vscode.Disposable {
   }
 
   private options(document: vscode.TextDocument) {
-    const ctx = decodeContext(settings());
-    return { fileName: document.uri.path, languageId: document.languageId, ...(ctx.epoch === undefined ? {} : { epoch: ctx.epoch }) };
+    const epoch = this.epoch();
+    return { fileName: document.uri.path, languageId: document.languageId, ...(epoch === undefined ? {} : { epoch }) };
+  }
+
+  /** The snowflake layout documents are checked with (the settings'; undefined: auto). */
+  epoch(): unknown {
+    return decodeContext(settings()).epoch;
   }
 
   /**

@@ -1,59 +1,44 @@
 import * as vscode from 'vscode';
-import { replacementsEdit } from '../shared/edits';
-import { IdError, decodeAs, generate, type CheckProblem, type ScanMatch } from '../../core';
-import { spell } from '../insert/spelling';
-import { planFor, Skip, type Plan } from '../insert/regenerate';
-import { settings } from '../shared/settings';
+import { identitiesOf, replaceIds, replaceable, type CheckProblem } from '../../core';
+import { Commands } from '../shared/commands';
+import { replacementsEdit, type Replacement } from '../shared/edits';
+import type { FailureCode } from '../shared/outcome';
 import { isEditable } from '../shared/writable';
 import { SOURCE, type Checker } from './diagnostics';
 
-// Quick fixes for Idsmith's diagnostics. Each fix is one WorkspaceEdit, so one undo step. New
-// IDs come from the same path as "Regenerate IDs": the kind, version, prefix and spelling of the
-// ID they replace. They are generated only when the user picks the fix (resolveCodeAction), and
-// only for the text they were offered for.
+// Quick fixes for Idsmith's diagnostics. Each fix is one WorkspaceEdit, so one undo step, built
+// only when the user picks it (resolveCodeAction) and only for the version of the document it
+// was offered for. A duplicate's new ID is a sibling of the one it replaces (the core's
+// replaceIds): the same kind, version, prefix, layout and spelling, with a new random part, at
+// the same time unit, so the row keeps its date and a time-ordered column its order; or dated
+// now, when the user asks. It is distinct from every ID in the file. A fix that cannot change
+// anything (the document changed, no new ID could be made) says why through the commands'
+// shared failure path instead of doing nothing.
 
 export const TITLES = {
   one: 'Regenerate this duplicate',
+  oneNow: 'Regenerate this duplicate, dated now',
   all: 'Regenerate every duplicate in the file',
 } as const;
 
-class RegenerateAction extends vscode.CodeAction {
+/** A fix whose edit is made for the version of the document it was offered for. */
+class CheckFix extends vscode.CodeAction {
   readonly version: number;
-  constructor(title: string, readonly document: vscode.TextDocument, readonly problems: CheckProblem[]) {
+  constructor(title: string, readonly document: vscode.TextDocument, readonly problems: CheckProblem[], readonly build: (fix: CheckFix) => Built) {
     super(title, vscode.CodeActionKind.QuickFix);
     this.version = document.version;
   }
 }
 
-function planOf(p: CheckProblem): Plan | Skip {
-  if (!p.kind) return new Skip('its kind is unknown');
-  try {
-    const match: ScanMatch = { kind: p.kind, start: 0, end: p.text.length, text: p.text, decoded: decodeAs(p.kind, p.text) };
-    return planFor(match, settings());
-  } catch (e) {
-    if (e instanceof IdError) return new Skip(e.message);
-    if (e instanceof Error) return new Skip(e.message);
-    throw e;
-  }
+interface FixFailure {
+  code: FailureCode;
+  message: string;
 }
 
-/** One fresh ID per problem, spelled as the one it replaces; batches keep time order. */
-function freshIds(problems: readonly CheckProblem[]): { problem: CheckProblem; text: string }[] {
-  const planned = problems.map((problem) => ({ problem, plan: planOf(problem) }));
-  const groups = new Map<string, { problem: CheckProblem; plan: Plan }[]>();
-  for (const { problem, plan } of planned) {
-    if (plan instanceof Skip) continue;
-    const g = groups.get(plan.group) ?? [];
-    g.push({ problem, plan });
-    groups.set(plan.group, g);
-  }
-  const out: { problem: CheckProblem; text: string }[] = [];
-  for (const g of groups.values()) {
-    const first = g[0]!.plan;
-    const ids = generate(first.kind, { ...first.opts, count: g.length });
-    g.forEach(({ problem, plan }, i) => out.push({ problem, text: spell(plan.kind, ids[i]!, plan.spelling) }));
-  }
-  return out.sort((a, b) => a.problem.start - b.problem.start);
+/** A fix's replacements, and what it could not do (said after the edit, or instead of one). */
+interface Built {
+  reps: Replacement[];
+  failure?: FixFailure;
 }
 
 function rangeOf(p: CheckProblem): vscode.Range {
@@ -76,49 +61,81 @@ export class CheckFixProvider implements vscode.CodeActionProvider<vscode.CodeAc
     const version = document.version;
     const result = await this.checker.resultWhenChecked(document, token);
     if (!result || token.isCancellationRequested || document.version !== version) return undefined;
+    const epoch = this.checker.epoch();
     const at = (d: vscode.Diagnostic) => result.problems.find((p) => p.code === d.code && rangeOf(p).isEqual(d.range));
     const actions: vscode.CodeAction[] = [];
+    let regenerates = false;
     for (const d of ours) {
       const p = at(d);
       if (!p) continue;
-      if (p.code === 'duplicate') {
-        const plan = planOf(p);
-        if (plan instanceof Skip) continue;
-        const a = new RegenerateAction(TITLES.one, document, [p]);
-        a.diagnostics = [d];
-        a.isPreferred = true;
-        actions.push(a);
+      if (p.code === 'duplicate' && p.kind) {
+        const can = replaceable(p.kind, p.text, epoch);
+        const one = this.regenerate(TITLES.one, document, [p], false);
+        one.diagnostics = [d];
+        if ('reason' in can) {
+          one.disabled = { reason: `Idsmith can't regenerate this ID: ${can.reason}.` };
+          actions.push(one);
+          continue;
+        }
+        one.isPreferred = true;
+        actions.push(one);
+        regenerates = true;
+        if (can.timed) {
+          const now = this.regenerate(TITLES.oneNow, document, [p], true);
+          now.diagnostics = [d];
+          actions.push(now);
+        }
       } else if (p.code === 'invalid' && p.fix) {
-        const a = new vscode.CodeAction(`Fix I/L/O: change to ${p.fix}`, vscode.CodeActionKind.QuickFix);
+        const fix = p.fix;
+        const a = new CheckFix(`Fix I/L/O: change to ${fix}`, document, [p], () => ({ reps: [{ range: rangeOf(p), text: fix }] }));
         a.diagnostics = [d];
         a.isPreferred = true;
-        a.edit = replacementsEdit(document, [{ range: rangeOf(p), text: p.fix }]);
         actions.push(a);
       }
     }
-    const duplicates = result.problems.filter((p) => p.code === 'duplicate');
-    if (actions.some((a) => a instanceof RegenerateAction) && duplicates.length > 1) {
-      actions.push(new RegenerateAction(`${TITLES.all} (${duplicates.length})`, document, duplicates));
+    const duplicates = result.problems.filter((p) => p.code === 'duplicate' && p.kind);
+    if (regenerates && duplicates.length > 1) {
+      actions.push(this.regenerate(`${TITLES.all} (${duplicates.length})`, document, duplicates, false));
     }
     return actions;
   }
 
-  resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
-    if (!(action instanceof RegenerateAction) || action.edit) return action;
-    // Offered for another version: no edit, rather than IDs written over changed text.
-    if (action.document.version !== action.version) return action;
-    let fresh: { problem: CheckProblem; text: string }[];
-    try {
-      fresh = freshIds(action.problems);
-    } catch (e) {
-      // The core refused (a setting the kind needs is out of range): nothing is written.
-      if (e instanceof IdError) {
-        void vscode.window.showErrorMessage(`Idsmith: could not generate new IDs: ${e.message}`);
-        return action;
-      }
-      throw e;
-    }
-    action.edit = replacementsEdit(action.document, fresh.map(({ problem, text }) => ({ range: rangeOf(problem), text })));
-    return action;
+  /** New IDs for `problems`, at each one's time or now; those that cannot be made are named in a failure. */
+  private regenerate(title: string, document: vscode.TextDocument, problems: CheckProblem[], now: boolean): CheckFix {
+    return new CheckFix(title, document, problems, (fix) => {
+      const result = this.checker.resultFor(fix.document);
+      const epoch = this.checker.epoch();
+      const taken = identitiesOf(result.ids, epoch);
+      const made = replaceIds(problems.map((p) => ({ kind: p.kind!, text: p.text })), taken, { epoch, ...(now ? { timeMs: Date.now() } : {}) });
+      const reps: Replacement[] = [];
+      const left: string[] = [];
+      made.forEach((r, i) => {
+        if ('text' in r) reps.push({ range: rangeOf(problems[i]!), text: r.text });
+        else left.push(`${problems[i]!.text}: ${r.reason}`);
+      });
+      if (left.length === 0) return { reps };
+      const shown = left.slice(0, 3).join('; ') + (left.length > 3 ? ` (and ${left.length - 3} more)` : '');
+      const message = reps.length === 0
+        ? `could not regenerate ${problems.length === 1 ? 'this duplicate' : 'the duplicates'}: ${shown}. Nothing was changed.`
+        : `regenerated ${reps.length} duplicate(s); left ${left.length} as they were: ${shown}.`;
+      return { reps, failure: { code: 'GENERATION_FAILED', message } };
+    });
   }
+
+  resolveCodeAction(action: vscode.CodeAction): vscode.CodeAction {
+    if (!(action instanceof CheckFix) || action.edit || action.command) return action;
+    if (action.document.isClosed || action.document.version !== action.version) {
+      // Offered for an older text: its ranges would hit other characters. Say so instead.
+      return failWith(action, { code: 'EDIT_FAILED', message: `"${action.title}" was offered for an earlier version of the document, which has changed since; nothing was changed. Open the light bulb again.` });
+    }
+    const { reps, failure } = action.build(action);
+    // Where some duplicates could not be replaced, the others are, and the user is told which stayed.
+    if (reps.length > 0) action.edit = replacementsEdit(action.document, reps);
+    return failure ? failWith(action, failure) : action;
+  }
+}
+
+function failWith(action: CheckFix, failure: FixFailure): vscode.CodeAction {
+  action.command = { command: Commands.checkFixFailed, title: action.title, arguments: [failure.code, failure.message] };
+  return action;
 }

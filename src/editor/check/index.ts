@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CheckResult } from '../../core';
 import { Commands } from '../shared/commands';
-import { CommandFailure, command } from '../shared/outcome';
+import { CommandFailure, command, type FailureCode } from '../shared/outcome';
 import { Checker } from './diagnostics';
 import { CheckFixProvider } from './fixes';
 import { summarizeCommand } from './summary';
@@ -34,5 +34,9 @@ export function register(context: vscode.ExtensionContext): void {
       };
     })),
     vscode.commands.registerCommand(Commands.summarizeIds, command(summarizeCommand(checker))),
+    // What a quick fix that changed nothing (or not everything) runs, so it says why.
+    vscode.commands.registerCommand(Commands.checkFixFailed, command((code: FailureCode, message: string): never => {
+      throw new CommandFailure(code, message);
+    })),
   );
 }

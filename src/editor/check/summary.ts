@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { nonce } from '../shared/html';
 import { CommandFailure } from '../shared/outcome';
 import type { Checker } from './diagnostics';
 import { summarize, summaryHtml, type Summary, type SummaryRow } from './summaryModel';
@@ -28,11 +29,6 @@ export interface SummaryResult {
 
 let panel: vscode.WebviewPanel | undefined;
 let target: { uri: vscode.Uri; version: number } | undefined;
-
-function nonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 async function reveal(offset: unknown): Promise<void> {
   if (!target || typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) return;

@@ -1,4 +1,7 @@
 import { isIdentityColumn, type CheckResult, type FoundId } from '../../core';
+import { escapeHtml } from '../shared/html';
+
+export { escapeHtml };
 
 // What "Summarize IDs" reports, computed from a check result without any editor API, so the
 // numbers and the panel's HTML can be tested on their own.
@@ -163,10 +166,6 @@ export function histogram(times: readonly number[], maxBins = 48): Bins {
   const bins = Array.from({ length: n }, (_, i) => ({ from: first + i * width, to: first + (i + 1) * width, count: 0 }));
   for (const t of times) bins[Math.min(n - 1, Math.floor((t - first) / width))]!.count++;
   return { width, widthLabel, bins };
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** An axis label for a bar edge: as precise as the bars are narrow, without what all labels share. */

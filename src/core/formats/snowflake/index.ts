@@ -9,6 +9,7 @@ import { MAX_DATE_MS, timeForMessage } from '../../time';
 import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout } from '../../types';
 import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
+import { readHexOf } from '../numeric';
 import { DecodedBase, failed } from '../decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type OptionSpec, type RegenerateContext, type RegeneratePlan, type Refusal, type Run, type ScanContext, type ScanHit } from '../types';
 
@@ -530,7 +531,7 @@ export const snowflake: FormatModule = {
     },
   }],
   representations: [
-    { target: 'hex', label: 'Hex', write: (id) => (id instanceof SnowflakeId ? hexOf(id.hi, id.lo) : undefined) },
+    { target: 'hex', label: 'Hex', write: (id) => (id instanceof SnowflakeId ? hexOf(id.hi, id.lo) : undefined), read: readHexOf },
   ],
   generators: [{
     kind: 'snowflake', label: 'Snowflake', detail: '64-bit decimal: time + worker/process + sequence', hasTime: true, ascending: true,

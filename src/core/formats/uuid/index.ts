@@ -1,10 +1,10 @@
 import { requireText } from '../../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex } from '../../bytes';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes } from '../../bytes';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
-  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
+  UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, fromMysqlBin, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
   resolveNamespace, uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
 import { pad } from '../boundsText';
@@ -147,25 +147,32 @@ const REPRESENTATIONS: readonly Representation[] = [
     target: 'uuidv6', label: 'UUID v6',
     write: (id) => (versionOf(id) === 1 ? formatUuid(v1ToV6(id.bytes!)) : undefined),
     reason: (id) => refusal(() => v1ToV6(id.bytes!)),
+    read: parseUuid,
   },
   {
     target: 'uuidv1', label: 'UUID v1',
     write: (id) => (versionOf(id) === 6 ? formatUuid(v6ToV1(id.bytes!)) : undefined),
     reason: (id) => refusal(() => v6ToV1(id.bytes!)),
+    read: parseUuid,
   },
-  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase() },
-  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}` },
-  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}` },
+  { target: 'uuid-upper', label: 'UUID (upper case)', write: (id) => id.bytes && formatUuid(id.bytes).toUpperCase(), read: parseUuid },
+  { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}`, read: parseUuid },
+  { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}`, read: parseUuid },
   {
     // The swap flag exists for v1, whose time-low bytes come first: moved behind time-high, its
     // stored bytes sort by time. A v6, v7 or ULID already sorts that way; the swap would put
     // random or low-order bytes in front and scatter the index they were chosen for.
-    target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', outputOnly: true,
+    target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)',
     write: (id) => (versionOf(id) === 1 ? '0x' + bytesToHex(toMysqlBin(id.bytes!)) : undefined),
     reason: (id) => {
       const version = versionOf(id);
       const what = version === undefined ? 'This ID is not a UUID v1' : `This is a UUID v${version}, not v1`;
       return `${what}: UUID_TO_BIN(u, 1) moves a v1's time-low bytes behind its time-high ones so its bytes sort by time, and on anything else it moves other bytes in front of the time. Store it with plain UUID_TO_BIN(u).`;
+    },
+    read: (text) => {
+      const hex = /^0x/i.test(text) ? text.slice(2) : text;
+      if (!/^[0-9a-f]{32}$/i.test(hex)) throw new IdError('INVALID_CHARACTER', 'MySQL UUID_TO_BIN(u, 1) bytes are written 0x and 32 hex digits.');
+      return fromMysqlBin(hexToBytes(hex));
     },
   },
 ];

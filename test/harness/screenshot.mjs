@@ -1,7 +1,7 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
 //                                    [--shots workbench,hover,codeaction,insert,multicursor,terminal,highlight,debug,summary,
-//                                     duplicatemenu,duplicatefixed] [--url URL]
+//                                     duplicatemenu,duplicatefixed,bounds,bounds2,inspect] [--prefix before-] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -250,7 +250,11 @@ async function goToLine(page, line) {
 async function insertBounds(page) {
   await runCommand(page, 'Idsmith: Insert Time-Window Bounds');
   const input = page.locator('.quick-input-widget input');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'UUID v7' }).first().click({ timeout: 15_000 });
+  // Typed by its id, as in the Insert ID picker and the CLI: the picker must find it.
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
+  await input.fill('uuidv7');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'UUID v7' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => !document.querySelector('.quick-input-list .monaco-list-row'), null, { timeout: 15_000 }).catch(() => {});
   await input.fill('2025-03-14T09:00:00Z');
   await page.keyboard.press('Enter');

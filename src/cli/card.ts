@@ -1,4 +1,4 @@
-import type { Decoded, FieldValue } from '../core';
+import { describeEntropy, type Decoded, type FieldValue } from '../core';
 import { QUOTE_MAX, escapeControls } from './safe';
 
 // The human-readable form of `inspect`: one card per ID, aligned labels, blank line between
@@ -13,6 +13,7 @@ export function formatCard(d: Decoded): string {
   if (d.time !== undefined) rows.push(['time', `${d.timePrecise ?? d.time}  (unix ms ${d.unixMs})`]);
   if (d.valid && d.plausible === false && d.kind !== 'snowflake') rows.push(['note', IMPLAUSIBLE]);
   for (const [name, value] of Object.entries(d.fields)) rows.push([name, fieldText(value)]);
+  if (d.entropy) rows.push(['randomness', describeEntropy(d.entropy)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   const head = d.input.length > QUOTE_MAX ? `${d.input.slice(0, QUOTE_MAX)}…` : d.input;
   const lines = [head, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];

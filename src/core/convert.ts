@@ -121,6 +121,12 @@ export function convert(text: string, target: string, opts: { from?: string } = 
     if (id.format.bits === 128) throw e;
     throw noTarget(id, target);
   }
+  // Bare base64 has no format of its own: text a format reads plausibly is that format (22
+  // base64url chars are a ShortUUID about 1 time in 15, and then they mean the ShortUUID).
+  if (parsed.from === 'base64url' || parsed.from === 'base64') {
+    const own = readings(text.trim())[0];
+    if (own?.valid && own.plausible !== false && own.bytes?.length === 16) return writeReading(own, target) ?? rep.write(own, { prefix: '' })!;
+  }
   const id = idOfBytes(parsed.bytes, text);
   const out = rep.write(id, { prefix: prefixOf(target, parsed.prefix) });
   if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
@@ -128,7 +134,8 @@ export function convert(text: string, target: string, opts: { from?: string } = 
 }
 
 function noTarget(id: DecodedId, target: string): IdError {
-  const targets = representationsFor(id.format.bits!).map((r) => r.target).filter((t) => t !== id.format.id);
+  // The targets its forms list (a TSID's Flake ID spelling is possible, but nobody wants it).
+  const targets = representationsFor(id.format.bits!).filter((r) => r.target !== id.format.id && listed(r, id.format.id)).map((r) => r.target);
   return new IdError('UNSUPPORTED_CONVERSION', `This reads as a ${id.format.bits}-bit ${id.format.label}, which has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
 }
 

@@ -39,6 +39,7 @@ export { decodeXray } from './formats/xray';
 export { decodeTraceparent } from './formats/traceparent';
 export { dotnetOrder } from './formats/dotnet';
 export * from './time';
+export * from './entropy';
 export * from './bounds';
 export * from './inspect';
 export * from './scan';

@@ -21,7 +21,7 @@ export type UuidVariant = 'ncs' | 'rfc9562' | 'microsoft' | 'future';
 /** Layouts read in `auto` (every plausible reading is listed). */
 export type SnowflakePreset = 'twitter' | 'discord' | 'instagram' | 'sonyflake' | 'mastodon';
 /** Layouts known by name: the presets and those read only when named (a setting, `--layout`, context). */
-export type SnowflakeLayoutName = SnowflakePreset | 'sonyflake2' | 'baidu';
+export type SnowflakeLayoutName = SnowflakePreset | 'sonyflake2' | 'baidu' | 'linkedin' | 'tiktok';
 
 export interface SnowflakeField {
   name: string;
@@ -92,6 +92,11 @@ export interface Decoded {
    * plausible ones, then the implausible (`plausible: false`), then the invalid with their `error`.
    */
   alternatives?: readonly Decoded[];
+  /**
+   * Random IDs: `randomBits`, the IDs they must differ among (`ms`: one millisecond's, `s`: one
+   * second's, `all`), and `collisionAt`, how many such IDs make a collision one in a million.
+   */
+  entropy?: { randomBits: number; per: 'ms' | 's' | 'all'; collisionAt: number };
 }
 
 export type IdErrorCode =

@@ -25,11 +25,26 @@ function timedKind(f: FormatModule): string | undefined {
  */
 function idsAt(kind: string, hours: readonly number[]): string[] {
   return hours.map((h) => {
-    for (;;) {
+    for (let tries = 0; tries < 100; tries++) {
       const [id] = generate(kind, { timeMs: T0 + h * HOUR });
       if (scan(id!, { epoch: 'twitter', now: NOW }).length === 1) return id!;
     }
+    // A format read only when named (a Flake ID is any decimal) is never found on its own.
+    throw new NotFoundBare(kind);
   });
+}
+
+class NotFoundBare extends Error {}
+
+/** `idsAt`, or undefined for a kind the scanner never finds without a label (noted in `skipped`). */
+function bareIdsAt(kind: string, hours: readonly number[], skipped: string[]): string[] | undefined {
+  try {
+    return idsAt(kind, hours);
+  } catch (e) {
+    if (!(e instanceof NotFoundBare)) throw e;
+    skipped.push(kind);
+    return undefined;
+  }
 }
 
 describe('check: labels from the registry', () => {
@@ -75,25 +90,31 @@ describe('check: labels from the registry', () => {
   });
 
   it('a one-word label is an identity name: a repeat is a duplicate at once, not after the column is judged', () => {
+    const skipped: string[] = [];
     for (const f of FORMATS) {
       const one = f.check?.labels?.find((l) => l.length === 1);
       const kind = timedKind(f);
       if (!one || !kind) continue;
-      const [a, b] = idsAt(kind, [1, 2]);
+      const pair = bareIdsAt(kind, [1, 2], skipped);
+      if (!pair) continue;
+      const [a, b] = pair;
       // Three values, one repeated: too few for the "nearly all distinct" rule of other keys.
       const r = check(JSON.stringify([{ [one[0]!]: a }, { [one[0]!]: b }, { [one[0]!]: a }]), 'a.json');
       assert.deepEqual(codes(r), ['duplicate'], f.id);
     }
+    if (skipped.length > 0) console.log(`      found only under a label, not checked here: ${skipped.join(', ')}`);
   });
 });
 
 describe('check: time order and identity from the registry', () => {
   it('every time-ordered format with a generator: a column that ascends but for one step back gets one unsorted', () => {
     const covered: string[] = [];
+    const skipped: string[] = [];
     for (const f of FORMATS) {
       const kind = timedKind(f);
       if (!f.check?.timeOrdered || !kind) continue;
-      const ids = idsAt(kind, [0, 1, 2, 5, 3, 6, 7, 8, 9, 10]);
+      const ids = bareIdsAt(kind, [0, 1, 2, 5, 3, 6, 7, 8, 9, 10], skipped);
+      if (!ids) continue;
       const r = check(`id\n${ids.join('\n')}\n`, 'a.csv');
       assert.deepEqual(codes(r), ['unsorted'], `${f.id}: ${r.problems.map((p) => p.message).join('; ')}`);
       assert.equal(r.problems[0]!.text, ids[4]);
@@ -101,6 +122,7 @@ describe('check: time order and identity from the registry', () => {
     }
     // The formats the old private list left out are among them.
     for (const id of ['tsid', 'xid', 'tid']) assert.ok(covered.includes(id), id);
+    if (skipped.length > 0) console.log(`      found only under a label, not checked here: ${skipped.join(', ')}`);
   });
 
   it('a time-ordered format without a generator here is ordered too (SCRU128)', () => {

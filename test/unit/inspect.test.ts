@@ -94,6 +94,6 @@ describe('inspect', () => {
 
   it('prints as the CLI inspect --json object', () => {
     const d = JSON.parse(JSON.stringify(inspect('01ARYZ6S41TSV4RRFFQ69G5FAV'))) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(d).sort(), ['fields', 'input', 'kind', 'time', 'unixMs', 'valid']);
+    assert.deepEqual(Object.keys(d).sort(), ['entropy', 'fields', 'input', 'kind', 'time', 'unixMs', 'valid']);
   });
 });

@@ -5,6 +5,7 @@ import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment } from './paths';
+import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
 import type { CheckCode, CheckOptions, CheckPosition, CheckProblem, CheckSeverity, FoundId, Sink } from './types';
 
@@ -73,6 +74,19 @@ export class Checker implements Sink {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
     this.decodeOpts = decodeOptions(opts.epoch, this.now);
+    const tolerance = opts.timeToleranceMs ?? DEFAULT_TIME_TOLERANCE_MS;
+    this.rows = tolerance > 0 ? new RowTimes(tolerance, this.now, emit) : undefined;
+  }
+
+  /** Rows being read, for the time-mismatch rule; undefined when it is off. */
+  private readonly rows: RowTimes | undefined;
+
+  rowBegin(): void {
+    this.rows?.begin();
+  }
+
+  rowEnd(): void {
+    this.rows?.end();
   }
 
   /** The text the readers are reading now (from offset `base` on). */
@@ -108,6 +122,7 @@ export class Checker implements Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
+    if (key !== undefined && this.rows?.open) this.rows.time(key, text);
     const len = text.length;
     if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
@@ -190,6 +205,13 @@ export class Checker implements Sink {
     let table = col.tables.get(kind);
     if (!table) col.tables.set(kind, (table = new IdTable()));
     const at = this.position(start);
+    if (col.named && d.unixMs !== undefined && this.rows?.open) {
+      // The ID's range from `at` (an ID holds no line break): asking the lines for `end` here
+      // would send the next question about `start` back to the last commit.
+      const range = { start: at, end: { line: at.line, character: at.character + (occ.end - occ.start) } };
+      const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
+      this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
+    }
     const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
@@ -234,6 +256,7 @@ export class Checker implements Sink {
    * outgrew HELD_FLOOR and the share allowed at some point counts as a reference (or unsorted).
    */
   finish(): void {
+    this.rows?.finish();
     for (const col of this.columns.values()) {
       if (col.repeats && col.repeats.length > 0 && isIdentityColumn(col.key, col.path, col.count, col.count - col.repeats.length)) {
         for (const p of col.repeats) this.emit(p);

@@ -223,7 +223,14 @@ export function readCsv(text: string, delimiter: string, onRow: (fields: CsvFiel
 /** The checker's reader of a delimited file: a first row without IDs names the columns. */
 export function delimitedReader(c: Sink, delimiter: string): Reader {
   let header: string[] | undefined;
-  const value = (f: CsvField, i: number) => {
+  let row = -1;
+  const value = (f: CsvField, i: number, r: number) => {
+    // Each record is a row of the time-mismatch rule; the checker judges the last one at the end.
+    if (r !== row) {
+      if (row >= 0) c.rowEnd?.();
+      c.rowBegin?.();
+      row = r;
+    }
     const name = header?.[i];
     c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
   };
@@ -231,6 +238,6 @@ export function delimitedReader(c: Sink, delimiter: string): Reader {
     // A first row without any ID in it is a header naming the columns.
     const hasId = fields.some((f) => c.probe(f.value));
     if (!hasId) header = fields.map((f) => f.value.trim());
-    else fields.forEach(value);
+    else fields.forEach((f, i) => value(f, i, 0));
   });
 }

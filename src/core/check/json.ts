@@ -250,6 +250,7 @@ export class JsonPaths implements JsonListener {
     this.segs.push('');
     this.keys.push(this.key);
     this.path = undefined;
+    this.c.rowBegin?.();
   }
 
   property(name: string): void {
@@ -260,6 +261,11 @@ export class JsonPaths implements JsonListener {
   }
 
   objectEnd(): void {
+    this.pop();
+    this.c.rowEnd?.();
+  }
+
+  private pop(): void {
     this.segs.pop();
     this.key = this.keys.pop();
     this.path = undefined;
@@ -272,7 +278,7 @@ export class JsonPaths implements JsonListener {
   }
 
   arrayEnd(): void {
-    this.objectEnd();
+    this.pop();
   }
 
   scalar(value: string, start: number, length: number, verbatim: boolean, isString: boolean): void {

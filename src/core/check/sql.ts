@@ -292,9 +292,17 @@ export function readSqlTuples(text: string, onTuple: (tuple: SqlTuple) => void):
 
 /** The checker's reader of SQL: each tuple position is a column, named by the statement's column list. */
 export function sqlReader(c: Sink): Reader {
+  let open = false;
   return new SqlReader((v, i, table, columns) => {
+    if (!open) {
+      c.rowBegin?.();
+      open = true;
+    }
     if (!v) return;
     const name = columns?.[i];
     c.value(v.value, v.start, v.verbatim, `${table || 'INSERT'} (${name ?? `value ${i + 1}`})`, name);
+  }, () => {
+    if (open) c.rowEnd?.();
+    open = false;
   });
 }

@@ -5,7 +5,7 @@ import type { IdKind } from '../types';
 // two small contracts between its parts: a `Reader` turns one file format's text into values,
 // a `Sink` (the checker) judges them.
 
-export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted';
+export type CheckCode = 'duplicate' | 'invalid' | 'future' | 'unsorted' | 'time-mismatch';
 export type CheckSeverity = 'error' | 'warning' | 'info';
 export type CheckFormat = 'json' | 'jsonl' | 'yaml' | 'csv' | 'tsv' | 'sql' | 'text';
 
@@ -65,6 +65,11 @@ export interface CheckOptions {
   now?: number;
   /** Whether IDs are collected for a summary (default true). */
   collect?: boolean;
+  /**
+   * How far (ms) a row's ID may date from the row's creation time (`created_at`) before
+   * `time-mismatch` is reported (default one day); 0 or less turns the rule off.
+   */
+  timeToleranceMs?: number;
 }
 
 /** A check fed the text in pieces: problems are reported as they are found. */
@@ -120,4 +125,7 @@ export interface Sink {
   futureOnly(m: ScanMatch, base: number): void;
   /** The options plain text is scanned with. */
   readonly scanOpts: { epoch?: unknown; now: number };
+  /** A row begins and ends (a JSON/YAML object, a CSV record, an SQL tuple): values between belong to it. */
+  rowBegin?(): void;
+  rowEnd?(): void;
 }

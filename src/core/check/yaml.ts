@@ -67,6 +67,7 @@ export class YamlReader implements Reader {
       case 'block-seq':
       case 'flow-collection': {
         const seq = t.type === 'block-seq' || (t.type === 'flow-collection' && t.start.source === '[');
+        if (!seq) this.c.rowBegin?.();
         for (const item of t.items) {
           if (seq && !item.key) {
             this.walk(item.value, path + '[*]', key);
@@ -75,6 +76,7 @@ export class YamlReader implements Reader {
           const k = item.key ? yamlScalar(item.key)?.value : undefined;
           this.walk(item.value, path + (k === undefined ? '[?]' : segment(k)), k ?? key);
         }
+        if (!seq) this.c.rowEnd?.();
         return;
       }
       default: {

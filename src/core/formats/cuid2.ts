@@ -5,6 +5,7 @@ import { repeat } from '../timeline';
 import { IdError, type RandomSource } from '../types';
 import { Id } from './decoded';
 import { CHAR, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { entropy } from '../entropy';
 
 // CUID2 (paralleldrive/cuid2) text: a random letter a-z, then lower-case base36. The library
 // hashes (SHA3-512) a salt, the time, a counter and a host fingerprint and keeps base36 digits
@@ -109,6 +110,8 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 }
 
 export const cuid2Format: FormatModule = {
+  // A letter (26) then lower-case base36, each drawn uniformly (Idsmith's); all must differ.
+  entropy: (id) => entropy(Math.log2(26) + (id.input.length - 1) * Math.log2(36), 'all'),
   id: 'cuid2',
   label: 'CUID2',
   // Every other reading of the same text comes first: CUID2 is what is left.

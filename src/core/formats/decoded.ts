@@ -93,6 +93,8 @@ export class DecodedBase implements DecodedId {
     // Only when false: explicit text read with a time outside the format's plausible years.
     if (this.plausible === false) out.plausible = false;
     out.fields = this.fields;
+    const entropy = this.valid ? this.format.entropy?.(this) : undefined;
+    if (entropy !== undefined) out.entropy = entropy;
     if (this.candidates !== undefined) out.candidates = this.candidates.map(plainCandidate);
     if (this.readAs !== undefined) out.context = describeChoice(this.readAs);
     if (this.alternatives !== undefined && this.alternatives.length > 0) out.alternatives = this.alternatives.map((a) => a.toJSON());

@@ -8,6 +8,8 @@ import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
+import { entropy } from '../entropy';
+const KSUID_ENTROPY = entropy(128, 's');
 
 // KSUID: 32-bit seconds since 2014-05-13T16:53:20Z + 128-bit payload, in 27 base62 characters.
 
@@ -246,6 +248,8 @@ const BOUNDS: BoundsCodec = {
 };
 
 export const ksuid: FormatModule = {
+  // A 128-bit random payload under each second.
+  entropy: () => KSUID_ENTROPY,
   id: 'ksuid',
   label: 'KSUID',
   // All-digit 26/27-character text is read as this before a too-long snowflake.

@@ -5,6 +5,7 @@ import { repeat } from '../timeline';
 import { IdError, type RandomSource } from '../types';
 import { Id } from './decoded';
 import type { FormatModule } from './types';
+import { entropy } from '../entropy';
 
 /** 64 symbols, so `byte & 63` maps random bytes without bias. */
 export const NANOID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
@@ -45,6 +46,8 @@ export function nanoid(size = 21, random?: RandomSource): string {
 // of 21 URL-safe characters would be), so it has no shapes and no scan rule.
 
 export const nanoidFormat: FormatModule = {
+  // Six random bits per character (21 chars: 126 bits); read only when named.
+  entropy: (id) => entropy(6 * id.input.length, 'all'),
   id: 'nanoid',
   label: 'NanoID',
   shapes: [],

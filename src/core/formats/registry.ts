@@ -23,6 +23,17 @@ import { ulid } from './ulid';
 import { uuid } from './uuid';
 import { xid } from './xid';
 import { xray } from './xray';
+import { shortuuid } from './shortuuid';
+import { uuid25 } from './uuid25';
+import { flakeid } from './flakeid';
+import { simpleflake } from './simpleflake';
+import { timeflake } from './timeflake';
+import { boundaryflake } from './boundaryflake';
+import { scru64 } from './scru64';
+import { hadoop } from './hadoop';
+import { sqids } from './sqids';
+import { hashids } from './hashids';
+import { cocoa, dotnetTicks, filetime, unixMs, unixNs, unixSeconds, unixUs, webkit } from './plainTime';
 
 // The list of formats. Order matters where shapes overlap: among readings that are equally
 // likely, the earlier format is read first; it is also the order of every listing people see.
@@ -31,6 +42,8 @@ import { xray } from './xray';
 export const FORMATS: readonly FormatModule[] = [
   ulid,
   uuid,
+  // Plain times before the snowflake: under a key that names a time, a number is a time.
+  unixSeconds, unixMs, unixUs, unixNs, dotnetTicks, filetime, webkit, cocoa,
   snowflake,
   ksuid,
   objectid,
@@ -46,6 +59,16 @@ export const FORMATS: readonly FormatModule[] = [
   xray,
   traceparent,
   dotnet,
+  shortuuid,
+  uuid25,
+  flakeid,
+  simpleflake,
+  timeflake,
+  boundaryflake,
+  scru64,
+  hadoop,
+  sqids,
+  hashids,
 ];
 
 const BY_ID = new Map<string, FormatModule>(FORMATS.map((f) => [f.id, f]));
@@ -106,7 +129,8 @@ export interface NearShape {
  */
 export function closestShapes(text: string, count = 3): NearShape[] {
   const n = text.length;
-  const near = FORMATS.flatMap((format) => format.shapes.map((s) => {
+  // Shapes read only when named, or only with the user's alphabet, are near to any text: not named.
+  const near = FORMATS.flatMap((format) => format.shapes.filter((s) => !s.asked && !s.configured).map((s) => {
     const [min, max] = typeof s.length === 'number' ? [s.length, s.length] : s.length;
     const length = min === max ? `${min} characters` : `${min}-${max} characters`;
     return { format, description: s.description, distance: n < min ? min - n : n > max ? n - max : 0, length };
@@ -117,10 +141,13 @@ export function closestShapes(text: string, count = 3): NearShape[] {
   return near.filter((x) => x.distance <= best + 1).slice(0, count);
 }
 
-/** What inspect's "not an ID" message lists: each format's first shape, in registry order. */
+/** What inspect's "not an ID" message lists: the formats it guesses, then those read only when named. */
 export function acceptedShapes(): string {
-  const parts = FORMATS.filter((f) => f.shapes.length > 0).map((f) => f.shapes[0]!.description);
-  return `Idsmith reads ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
+  // Labels, not shape descriptions: the list grows with every format and a message must stay short.
+  const guessed = FORMATS.filter((f) => f.shapes.some((s) => !s.asked)).map((f) => f.label);
+  const named = FORMATS.filter((f) => f.shapes.length > 0 && f.shapes.every((s) => s.asked)).map((f) => f.id);
+  const list = `Idsmith reads ${guessed.slice(0, -1).join(', ')} and ${guessed[guessed.length - 1]}`;
+  return named.length === 0 ? `${list}.` : `${list}; named with --from: ${named.join(', ')}.`;
 }
 
 export { PLAUSIBLE_FUTURE_MS };
@@ -202,14 +229,14 @@ function rank(d: DecodedId): number {
  * and plausible, then valid with an implausible time (`plausible: false`: a SCRU128 from 2019,
  * a push ID past 2109), then invalid (which still says why); each group in registry order
  * (higher `priority` first). Empty when no format's shape accepts the text. Free text keeps its
- * strict rules: the scanner never reads through here. `everyFormat` is kept for callers of the
- * first API; every reading is listed either way.
+ * strict rules: the scanner never reads through here. `everyFormat` `'all'` also reads the
+ * shapes read only when asked (a Flake ID's decimal, a Uuid25): `inspect --all`.
  */
-export function readings(text: string, opts: DecodeOptions = {}, everyFormat = false): DecodedId[] {
-  void everyFormat;
+export function readings(text: string, opts: DecodeOptions = {}, everyFormat: boolean | 'all' = false): DecodedId[] {
   const out: DecodedId[] = [];
+  const asked = everyFormat === 'all';
   for (const f of FORMATS) {
-    if (!f.shapes.some((s) => s.test(text))) continue;
+    if (!f.shapes.some((s) => (asked || !s.asked) && s.test(text, opts))) continue;
     out.push(f.decode(text, opts));
   }
   if (out.length < 2) return out;

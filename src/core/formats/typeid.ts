@@ -8,6 +8,7 @@ import { Id, failed, orThrow } from './decoded';
 import { crockfordTime, ULID_PLAUSIBLE_FROM, ulidTime } from './ulid';
 import { readUuidBytes } from './uuid';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { uuidEntropy } from './uuid';
 
 // TypeID: `prefix_` + a UUID (usually v7) in 26 lower-case Crockford base32 characters.
 
@@ -150,6 +151,7 @@ function boundsCodec(prefix: string): BoundsCodec {
 const TYPEID_SHAPE = /_[0-9A-Za-z]{26}$/;
 
 export const typeid: FormatModule = {
+  entropy: uuidEntropy,
   id: 'typeid',
   label: 'TypeID',
   shapes: [{

@@ -1,4 +1,5 @@
 import type { LayoutChoice } from './snowflake/context';
+import type { Entropy } from '../entropy';
 import type { Clock, Decoded, FieldValue, IdErrorCode, RandomSource, SnowflakeLayout } from '../types';
 
 // The contract of one ID format. Every format is one module under src/core/formats/ that
@@ -39,8 +40,23 @@ export interface Shape {
   case: CaseRule;
   /** For people and for `inspect`'s "what Idsmith reads" list: `26 Crockford base32 chars`. */
   description: string;
-  /** Whole-text test for explicit input (already trimmed). Must be cheap and must not throw. */
-  test(text: string): boolean;
+  /**
+   * Whole-text test for explicit input (already trimmed). Must be cheap and must not throw.
+   * `opts` are the decode options, for shapes that exist only with the user's configuration
+   * (a Sqids alphabet, a Hashids salt).
+   */
+  test(text: string, opts?: DecodeOptions): boolean;
+  /**
+   * Read only when asked: the user names the format (`--from KIND`, Inspect ID As…) or asks for
+   * every reading (`inspect --all`). For spellings any other value also has (a Flake ID is any
+   * decimal, a Timeflake any UUID), which would otherwise bury the likely reading.
+   */
+  asked?: boolean;
+  /**
+   * Exists only with the user's configuration (a Sqids alphabet, a Hashids salt: `test` reads
+   * the decode options): never named among the shapes nearest to text nothing reads.
+   */
+  configured?: boolean;
 }
 
 /** What the scanner hands a format: one run of word characters [A-Za-z0-9_] and its flags. */
@@ -78,6 +94,11 @@ export interface ScanContext {
   readonly numbers: boolean;
   /** Report bare numbers only when a layout is known (configured or named by the context). */
   readonly numbersNeedLayout: boolean;
+  /**
+   * Whether a key names a time, for plain time values (`created_at`, `ts`); undefined: the
+   * built-in words only. The user's extra keys (a setting) come in here.
+   */
+  readonly timeKey?: (key: string) => boolean;
 }
 
 /** A match the scanner keeps; `start`/`end` may extend past the run (braces, `urn:uuid:`, dashes). */
@@ -122,6 +143,10 @@ export interface DecodeOptions {
   snowflake?: SnowflakeLayout;
   /** Anchor for `plausible`; default the current time. */
   now?: number;
+  /** Sqids: the user's alphabet and minimum length (a setting or flags); absent, Sqids is read only when named. */
+  sqids?: { alphabet?: string; minLength?: number };
+  /** Hashids: the user's salt, minimum length and alphabet; absent, Hashids is read only when named. */
+  hashids?: { salt?: string; minLength?: number; alphabet?: string };
 }
 
 /**
@@ -358,6 +383,12 @@ export interface FormatModule {
    * needs its reason here: test/unit/conformance.test.ts fails on a silent gap.
    */
   readonly notApplicable?: Partial<Record<Surface, string>>;
+  /**
+   * How random a valid decoded ID is: its random bits and among which IDs they must differ (one
+   * millisecond's for a ULID, all for a UUID v4), for the card and `inspect --json` (entropy.ts
+   * turns them into the count at which a collision reaches one in a million). Absent: not random.
+   */
+  entropy?(id: DecodedId): Entropy | undefined;
 }
 
 /**

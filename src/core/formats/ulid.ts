@@ -10,6 +10,8 @@ import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 import { labelledHit } from './scanHit';
+import { entropy } from '../entropy';
+const ULID_ENTROPY = entropy(80, 'ms');
 
 // ULID: 48-bit ms time + 80 random bits in 26 Crockford base32 characters.
 
@@ -235,6 +237,8 @@ const BOUNDS: BoundsCodec = {
 };
 
 export const ulid: FormatModule = {
+  // 80 random bits per millisecond (a monotonic generator counts up from a random start in one).
+  entropy: () => ULID_ENTROPY,
   id: 'ulid',
   label: 'ULID',
   // All-digit 26/27-character text is read as this before a too-long snowflake.

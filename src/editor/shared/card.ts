@@ -1,6 +1,6 @@
 import type { Decoded, DecodedId, FieldValue, LayoutChoice, SnowflakeCandidate } from '../../core';
 import {
-  formatById, formatIso, formatLabel, formatRelative, isDecodedId, layoutLabel, plausibleTime, presetLabel, represent, ulidTime,
+  describeEntropy, formatById, formatIso, formatLabel, formatRelative, isDecodedId, layoutLabel, plausibleTime, presetLabel, represent, ulidTime,
 } from '../../core';
 import type { DecodeContext } from './decodeContext';
 
@@ -224,6 +224,8 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
   card.rows.push(...timeRows(d, ctx, opts.full));
   if (d.kind === 'uuid' && id) card.rows.push(...uuidRows(id, notes, ctx, opts.now));
   card.rows.push(...fieldRows(d, notes, opts.full));
+  // Inspect (full) says how random it is and when a collision becomes a one-in-a-million chance.
+  if (opts.full && d.entropy) card.rows.push({ label: 'Randomness', value: describeEntropy(d.entropy), mono: false });
   if (id) card.representations = representations(id, opts.full);
   if (d.kind === 'snowflake' && !ctx.epoch && readings.length > 1) {
     notes.push('Set idsmith.snowflake.epoch to read it one way.');

@@ -44,6 +44,7 @@ const WORDS = new Map<string, string>([
   ['instagram', 'instagram'], ['insta', 'instagram'], ['ig', 'instagram'],
   ['mastodon', 'mastodon'], ['toot', 'mastodon'], ['toots', 'mastodon'],
   ['sonyflake', 'sonyflake'], ['baidu', 'baidu'],
+  ['linkedin', 'linkedin'], ['tiktok', 'tiktok'],
 ]);
 
 // URLs whose path ends where a snowflake starts, and the layout they name.
@@ -51,6 +52,8 @@ const URLS: readonly { re: RegExp; layout: string; site: string }[] = [
   { re: /(?:^|[/.@])(?:twitter|x)\.com\/(?:[A-Za-z0-9_]+|i\/web)\/status(?:es)?\/$/i, layout: 'twitter', site: 'Twitter' },
   { re: /(?:^|[/.])discord(?:app)?\.com\/(?:channels|api\/(?:v\d+\/)?(?:channels|guilds|users))\/(?:(?:@me|\d+)\/){0,2}(?:messages\/)?$/i, layout: 'discord', site: 'Discord' },
   { re: /^https?:\/\/[a-z0-9.-]+\/(?:@[A-Za-z0-9_]+(?:@[a-z0-9.-]+)?|web\/statuses|api\/v1\/statuses|users\/[A-Za-z0-9_]+\/statuses)\/$/i, layout: 'mastodon', site: 'Mastodon' },
+  { re: /(?:^|[/.])linkedin\.com\/(?:feed\/update\/urn:li:(?:activity|share|ugcPost):|messaging\/thread\/)$/i, layout: 'linkedin', site: 'LinkedIn' },
+  { re: /(?:^|[/.])tiktok\.com\/@[A-Za-z0-9_.]+\/(?:video|photo|live)\/$/i, layout: 'tiktok', site: 'TikTok' },
 ];
 
 function isKeyChar(c: number): boolean {
@@ -229,7 +232,9 @@ function choose(key: string, by: 'key' | 'parent', rules: readonly KeyRule[]): L
 }
 
 function fromUrl(s: string, end: number): LayoutChoice | undefined {
-  if (s.charCodeAt(end - 1) !== 47) return undefined; // /
+  // A path ends in `/`; LinkedIn's also in `urn:li:activity:`.
+  const last = s.charCodeAt(end - 1);
+  if (last !== 47 && last !== 58) return undefined; // / :
   let i = end - 1;
   const floor = Math.max(0, end - 300);
   while (i > floor) {

@@ -44,6 +44,18 @@ export const SNOWFLAKE_NAMED: Readonly<Record<Exclude<SnowflakeLayoutName, Snowf
   // 22 bits of worker node id, 13 bits of sequence.
   baidu: layout('baidu', Date.UTC(2016, 4, 20), 28, 1000,
     [{ name: 'workerId', bits: 22 }, { name: 'sequence', bits: 13 }]),
+  // LinkedIn activity, post and message ids (unfurl parse_linkedin.py, uuinfo's "LinkedIn"): a
+  // sign bit, 41 bits of Unix ms, then 22 bits uuinfo splits as a 10-bit worker and a 12-bit
+  // sequence. Its time is that of any 42-bit-from-1970 layout (flake-idgen's too), so only named.
+  linkedin: layout('linkedin', 0, 41, 1, [{ name: 'workerId', bits: 10 }, { name: 'sequence', bits: 12 }], Date.UTC(2014, 0, 1)),
+  // TikTok video, user and live ids (unfurl parse_tiktok.py, after arXiv 2504.13279): 32 bits of
+  // Unix seconds, 10 bits of milliseconds, 3 unused, a 5-bit sequence, 2 unused, a 4-bit entity
+  // type (13 video, 0/4 user, 6 device, 11 live), an 8-bit machine id. The time is read to the
+  // second, as the layout's unit; the millisecond is its own field (unfurl reads one bit short).
+  tiktok: layout('tiktok', 0, 32, 1000, [
+    { name: 'millisecond', bits: 10 }, { name: 'unused', bits: 3 }, { name: 'sequence', bits: 5 }, { name: 'unused2', bits: 2 },
+    { name: 'entityType', bits: 4 }, { name: 'machineId', bits: 8 },
+  ], Date.UTC(2016, 8, 1)),
 };
 
 const PRESET_NAMES = Object.keys(SNOWFLAKE_PRESETS) as SnowflakePreset[];
@@ -127,7 +139,7 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now(), n
 
 const LAYOUT_LABELS: Readonly<Record<string, string>> = {
   twitter: 'Twitter', discord: 'Discord', instagram: 'Instagram', sonyflake: 'Sonyflake', mastodon: 'Mastodon',
-  sonyflake2: 'Sonyflake v2', baidu: 'Baidu uid-generator', layout: 'Custom layout',
+  sonyflake2: 'Sonyflake v2', baidu: 'Baidu uid-generator', linkedin: 'LinkedIn', tiktok: 'TikTok', layout: 'Custom layout',
 };
 
 /** `Discord`, `Custom epoch` for a reading's preset name (`custom` included). */

@@ -8,9 +8,11 @@ import {
   resolveNamespace, uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
 import { pad } from '../boundsText';
+import { readDceSecurity } from './dce';
 import { Id, failed, orThrow } from '../decoded';
 import { caseLike } from '../spelling';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
+import { entropy, type Entropy } from '../../entropy';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -46,6 +48,8 @@ export function readUuidBytes(id: Id, b: Uint8Array): Id {
     fields.node = nodeText(b);
   } else if (version === 7) {
     id.unixMs = ulidTime(b);
+  } else if (version === 2) {
+    readDceSecurity(id, b);
   }
   return id;
 }
@@ -248,8 +252,17 @@ function regenerate(id: DecodedId): RegeneratePlan | Refusal {
   return { kind: `uuidv${version}`, options: {}, spell: (fresh) => form(cased(fresh)) };
 }
 
+/** Random UUIDs: v4 (122 random bits among all IDs) and v7 (74 among one millisecond's). */
+export function uuidEntropy(id: { variant?: string; version?: number }): Entropy | undefined {
+  if (id.variant !== 'rfc9562') return undefined;
+  return id.version === 4 ? V4_ENTROPY : id.version === 7 ? V7_ENTROPY : undefined;
+}
+const V4_ENTROPY = entropy(122, 'all');
+const V7_ENTROPY = entropy(74, 'ms');
+
 export const uuid: FormatModule = {
   id: 'uuid',
+  entropy: uuidEntropy,
   label: 'UUID',
   shapes: [
     {

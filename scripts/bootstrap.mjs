@@ -1,7 +1,9 @@
 // Makes `npm start` and `npm test` work as the first commands on a fresh machine: installs the
 // npm dependencies when node_modules is missing or older than the lock file, and the Debian
-// packages the real-VS Code harness and the database tests need when they are missing. Runs as
-// `prestart`/`pretest`; on a prepared machine it only looks and returns.
+// packages that command needs when they are missing: the real-VS Code harness for both, the
+// database servers only for `npm test` (`npm start` never runs them). Runs as `prestart`
+// (`--for start`) and `pretest`; on a prepared machine it only looks and returns.
+//   node scripts/bootstrap.mjs [--for start|test] [--apt-only]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -43,15 +45,20 @@ function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-export function missingAptPackages() {
+/** The Debian packages `purpose` needs: the database servers only for the tests. */
+export function aptPackagesFor(purpose) {
+  return [...Object.values(APT.commands), ...APT.libraries, ...(purpose === 'test' ? Object.keys(APT.servers) : [])];
+}
+
+export function missingAptPackages(purpose = 'test') {
   const missing = Object.entries(APT.commands).filter(([command]) => !has(command)).map(([, pkg]) => pkg);
   if (has('dpkg')) missing.push(...APT.libraries.filter((pkg) => !dpkgHas(pkg)));
-  missing.push(...Object.entries(APT.servers).filter(([, present]) => !present()).map(([pkg]) => pkg));
+  if (purpose === 'test') missing.push(...Object.entries(APT.servers).filter(([, present]) => !present()).map(([pkg]) => pkg));
   return missing;
 }
 
-export function installAptPackages() {
-  const missing = missingAptPackages();
+export function installAptPackages(purpose = 'test') {
+  const missing = missingAptPackages(purpose);
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!has('apt-get') || !(isRoot || has('sudo'))) {
@@ -75,6 +82,12 @@ function npmDepsStale() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const aptOnly = process.argv.includes('--apt-only');
-  installAptPackages();
+  const at = process.argv.indexOf('--for');
+  const purpose = at === -1 ? 'test' : process.argv[at + 1];
+  if (purpose !== 'start' && purpose !== 'test') {
+    console.error(`[bootstrap] --for takes start or test; got ${purpose}`);
+    process.exit(2);
+  }
+  installAptPackages(purpose);
   if (!aptOnly && npmDepsStale()) run('npm', ['ci', '--no-audit', '--no-fund']);
 }

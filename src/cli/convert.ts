@@ -17,9 +17,10 @@ where its text could be two of them, name it with --from.
 Targets:
 ${wrap('  ', `${ALL_CONVERT_TARGETS.join(' ')} typeid:PREFIX`)}
   typeid keeps a TypeID input's prefix (none otherwise); uuidv6 takes a v1 UUID and uuidv1 a
-  v6; mysql-bin is UUID_TO_BIN(u, 1) byte order as 0x-hex; datadog is a trace id's low 64
-  bits in decimal; dotnet-hex and dotnet-base64 are .NET Guid.ToByteArray() / SQL Server
-  byte order; tsid, objectid and xid take IDs of their width (64 and 96 bits).
+  v6; mysql-bin is UUID_TO_BIN(u, 1) byte order as 0x-hex, for a v1 UUID only (v6, v7 and
+  ULIDs already sort by time: store them with plain UUID_TO_BIN(u)); datadog is a trace id's
+  low 64 bits in decimal; dotnet-hex and dotnet-base64 are .NET Guid.ToByteArray() / SQL
+  Server byte order; tsid, objectid and xid take IDs of their width (64 and 96 bits).
 
 Options:
   --to TARGET   the output format (required)

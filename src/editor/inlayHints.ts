@@ -14,6 +14,12 @@ function shortTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}Z`;
 }
 
+/** After the ID, or after its closing quote: inside the quotes the time would read as part of the string. */
+function hintAt(text: string, start: number, end: number): number {
+  const open = text[start - 1];
+  return (open === '"' || open === "'" || open === '`') && text[end] === open ? end + 1 : end;
+}
+
 /** Characters scanned at a time within a line, and the context kept either side of a piece: more
  *  than any ID (a TypeID with a 63-char prefix is 90) plus the 40 characters a label may use. */
 const PIECE = 64 * 1024;
@@ -69,7 +75,7 @@ export class IdInlayHintsProvider implements vscode.InlayHintsProvider {
         if (hints.length >= MAX_HINTS) return hints;
         const d = m.decoded;
         if (!d.valid || d.time === undefined) continue;
-        const hint = new vscode.InlayHint(new vscode.Position(line, m.end), shortTime(d.time));
+        const hint = new vscode.InlayHint(new vscode.Position(line, hintAt(text, m.start, m.end)), shortTime(d.time));
         hint.paddingLeft = true;
         hint.tooltip = `${d.timePrecise ?? d.time} (creation time of this ${kindName(d.kind)}${d.readAs ? `, read as ${layoutLabel(d.readAs.layout)}: ${describeChoice(d.readAs)}` : ''})`;
         hints.push(hint);

@@ -12,9 +12,10 @@ import { Cancelled, CommandFailure, command } from './shared/outcome';
 import { debugVariableOf, idTextOf } from './debug/variableArg';
 import { text as mdText } from './shared/markdown';
 
-// `Idsmith: Inspect ID…` decodes one ID and opens its full card beside the editor as a read-only
-// markdown document: selectable and copyable like any text, never dirty (closing it never asks to
-// save), and available in the web host, where there is no file system to write to.
+// `Idsmith: Inspect ID…` decodes one ID and shows its full card beside the editor, rendered by
+// VS Code's Markdown preview in the editor's theme. The card is a read-only markdown document
+// (never dirty, no file to write, so it works in the web host too); its text is escaped by the
+// same markdown helpers as the hover, and the preview renders no HTML it was not given.
 
 /** The card's URI scheme; the card is read-only, so editing features should leave it alone. */
 import { INSPECT_SCHEME } from './shared/writable';
@@ -92,13 +93,40 @@ function withSource(markdown: string, variable: string, decoded: Decoded): strin
 }
 
 function cardUri(decoded: Decoded, variable?: string, from?: string): vscode.Uri {
-  const name = `${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
+  // The tab's title: a debugger variable's card names the variable too.
+  const owner = variable ? `${variable.replace(/[^A-Za-z0-9_.$-]/g, '').slice(0, 40)} ` : '';
+  const name = `${owner}${kindName(decoded.kind)} ${decoded.input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64)}`;
   const q = new URLSearchParams({ id: decoded.input });
   if (from) q.set('from', from);
   const readAs = (decoded as { readAs?: LayoutChoice }).readAs;
   if (readAs) q.set('as', JSON.stringify(readAs));
   if (variable) q.set('variable', variable);
   return vscode.Uri.from({ scheme: INSPECT_SCHEME, path: `/${name}.md`, query: q.toString() });
+}
+
+/** Preview tabs of cards other than `name`: the next card replaces them instead of piling up. */
+function otherCardPreviews(name: string): vscode.Tab[] {
+  const cards = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === INSPECT_SCHEME).map((d) => d.uri.path.slice(1)));
+  cards.delete(name);
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) =>
+    t.input instanceof vscode.TabInputWebview && /markdown\.preview$/.test(t.input.viewType) && cards.has(t.label.replace(/^\[Preview\] /, '')));
+}
+
+/**
+ * Shows the card rendered: a Markdown preview locked to it, beside the editor (a dynamic preview
+ * would follow the next markdown editor the user opens). Without the Markdown extension
+ * (disabled), the card's source opens instead, still readable.
+ */
+async function showCard(uri: vscode.Uri): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  try {
+    await vscode.commands.executeCommand('markdown.showLockedPreviewToSide', uri);
+  } catch {
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    return;
+  }
+  const earlier = otherCardPreviews(uri.path.slice(1));
+  if (earlier.length > 0) await vscode.window.tabGroups.close(earlier, true);
 }
 
 /** The selection (one line) if there is one, else the ID under the cursor (read in its context). */
@@ -145,8 +173,7 @@ async function inspectCommand(arg?: unknown): Promise<InspectResult> {
     // The variable's name is the key of its value: `discordMessageId` picks Discord's layout.
     const decoded = decode(input, ctx, /^\d{1,20}$/.test(input) ? keyContext(variable.name, ctx) : undefined);
     const label = variable.evaluateName || variable.name || 'variable';
-    const document = await vscode.workspace.openTextDocument(cardUri(decoded, label));
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    await showCard(cardUri(decoded, label));
     return inspected(decoded);
   }
   let input: string | undefined;
@@ -165,8 +192,7 @@ async function inspectCommand(arg?: unknown): Promise<InspectResult> {
   if (input === undefined) throw new Cancelled();
   const decoded = decode(input.trim(), ctx, readAs);
   if (decoded.kind === 'unknown') throw new CommandFailure('NOTHING_FOUND', decoded.error ?? 'not an ID Idsmith recognises.');
-  const document = await vscode.workspace.openTextDocument(cardUri(decoded));
-  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  await showCard(cardUri(decoded));
   return inspected(decoded);
 }
 

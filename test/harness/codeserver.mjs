@@ -36,7 +36,8 @@ const log = (msg) => console.log(`[harness] ${msg}`);
 
 /**
  * @param {{ entry: string, node24: string }} editor from provision()
- * @param {{ folder: string, port?: number, settings?: object, extensions?: (dir: string) => void, quiet?: boolean }} opts
+ * @param {{ folder: string, port?: number, settings?: object, extensions?: (dir: string) => void, quiet?: boolean, timeZone?: string }} opts
+ * timeZone: the server's zone (TZ), which its Node extension host reads as "local".
  * port 0 (default) lets the kernel pick a free one, so concurrent runs never collide.
  */
 export async function startCodeServer(editor, opts) {
@@ -61,6 +62,7 @@ export async function startCodeServer(editor, opts) {
   const env = { ...process.env, PATH: `${path.dirname(editor.node24)}:${process.env.PATH}` };
   delete env.NODE_OPTIONS;
   delete env.VSCODE_IPC_HOOK_CLI;
+  if (opts.timeZone) env.TZ = opts.timeZone;
   const serverLog = path.join(state, 'code-server.log');
   const out = fs.openSync(serverLog, 'a');
   const child = spawn(editor.node24, args, { env, detached: true, stdio: ['ignore', 'pipe', out] });

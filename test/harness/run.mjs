@@ -96,6 +96,10 @@ function idleTimer(ms) {
   return { timedOut, reset, stop: () => clearTimeout(timer) };
 }
 
+/** The zones the suite runs in (test/integration/timeZone.test.ts relies on them). */
+const SERVER_TIME_ZONE = 'UTC';
+const BROWSER_TIME_ZONE = 'Asia/Kolkata';
+
 async function runHost(host, opts, editor, outDir) {
   const mod = await testModule(host, opts.tests, outDir);
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'idsmith-workspace-'));
@@ -106,10 +110,12 @@ async function runHost(host, opts, editor, outDir) {
   // a property the browser environment lacks), so the web run pins Idsmith to the web worker
   // host through the user setting that overrides an extension's kind; smoke.test.ts checks it.
   const settings = host === 'web' ? { 'remote.extensionKind': { 'idsmith.idsmith': ['web'] } } : {};
-  const server = await startCodeServer(editor, { folder: workspace, settings });
+  // The server and the browser in different zones, as for a code-server user: "local" must be
+  // the browser's zone in the web worker host and named as the server's in the Node host.
+  const server = await startCodeServer(editor, { folder: workspace, settings, timeZone: SERVER_TIME_ZONE });
   running.servers.add(server);
   running.browser ??= await launchBrowser();
-  const context = await running.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await running.browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: BROWSER_TIME_ZONE });
   const page = await context.newPage();
 
   let results;

@@ -1,7 +1,7 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
 //                                    [--shots workbench,hover,codeaction,insert,multicursor,terminal,highlight,debug,summary,
-//                                     duplicatemenu,duplicatefixed] [--url URL]
+//                                     duplicatemenu,duplicatefixed,bounds,bounds2,inspect] [--prefix before-] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -49,14 +49,16 @@ const SHOTS = {
     return page;
   },
   async insert(page) {
+    // As a newcomer does: type the words, press Enter. "Insert ID" must run Insert ID, not
+    // "Insert ID at Time…" (the palette orders ties by label).
     await page.keyboard.press('F1');
     await page.keyboard.type('Idsmith: Insert ID');
-    // Fuzzy matching also lists "Insert ID at Time…": pick the exact title.
-    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Idsmith: Insert ID…$/ }) })
-      .first().click({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Insert ID' }).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
     await page.mouse.move(5, 5); // no tooltip over the list
-    // The quick pick of kinds replaces the palette's list.
-    await page.waitForFunction(() => !document.querySelector('.quick-input-widget input')?.value?.includes('Insert ID'), null, { timeout: 15_000 });
+    // The quick pick of kinds replaces the palette's list; its title says which command runs.
+    await page.locator('.quick-input-title', { hasText: /^Insert ID$/ }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     return page;
   },
@@ -85,7 +87,9 @@ const SHOTS = {
     const box = await idBox(page);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await runCommand(page, 'Idsmith: Inspect ID');
-    await page.waitForTimeout(2500); // the card opens beside the editor (a preview renders in a webview)
+    // The card opens beside the editor, rendered by the Markdown preview (a webview).
+    await page.locator('.tab', { hasText: /Preview/ }).first().waitFor({ timeout: 15_000 }).catch(() => {});
+    await page.waitForTimeout(2500);
     await page.mouse.move(5, 5);
     return page;
   },
@@ -246,7 +250,11 @@ async function goToLine(page, line) {
 async function insertBounds(page) {
   await runCommand(page, 'Idsmith: Insert Time-Window Bounds');
   const input = page.locator('.quick-input-widget input');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'UUID v7' }).first().click({ timeout: 15_000 });
+  // Typed by its id, as in the Insert ID picker and the CLI: the picker must find it.
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
+  await input.fill('uuidv7');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'UUID v7' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => !document.querySelector('.quick-input-list .monaco-list-row'), null, { timeout: 15_000 }).catch(() => {});
   await input.fill('2025-03-14T09:00:00Z');
   await page.keyboard.press('Enter');

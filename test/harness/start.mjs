@@ -10,6 +10,7 @@ import { ROOT } from './bundle.mjs';
 import { startCodeServer } from './codeserver.mjs';
 import { installExtension } from './install.mjs';
 import { PrerequisiteError, provision } from './provision.mjs';
+import { START_SETTINGS } from './startSettings.mjs';
 
 const DEFAULT_PORT = 8080;
 const log = (msg) => console.log(`[start] ${msg}`);
@@ -47,6 +48,7 @@ async function main() {
     folder: workspace,
     port: await choosePort(),
     extensions: (dir) => installExtension(dir),
+    settings: START_SETTINGS,
   });
   log(`Idsmith is running in VS Code at http://127.0.0.1:${server.port}/`);
   log(`workspace: ${workspace} (a copy of ${path.relative(ROOT, source) || source}); Ctrl+C stops it`);

@@ -139,6 +139,8 @@ describe('check: fixture health', () => {
     assert.equal(result.from, '2016-07-30T22:36:16.385Z');
     assert.equal(result.to, '2028-10-17T20:04:31.871Z');
     assert.deepEqual(result.duplicates.map((d) => [d.text, d.line]), [[A, 4], [A, 5]]);
+    const more = result as unknown as { distinct: number; created: number; references: string[] };
+    assert.deepEqual([more.distinct, more.created, more.references], [3, 3, ['team']], 'the teams are references, not creation times');
     const panel = await waitFor(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('idsmith.summary')), 'the summary panel');
     assert.equal(panel.label, 'IDs in users.json');
     // A selection summarizes only its lines.
@@ -148,5 +150,17 @@ describe('check: fixture health', () => {
     const part = await vscode.commands.executeCommand<{ count: number; duplicates: unknown[] }>('idsmith.summarizeIds');
     assert.equal(part.count, 2);
     assert.deepEqual(part.duplicates, []);
+  });
+
+  // Issue 21 item 10, on a copy of the sample's events.csv: 48 rows whose user_id column names
+  // two users. Those are references: they neither count as IDs twice nor give creation times.
+  it('Summarize IDs counts distinct IDs apart and takes creation times from the id column', async () => {
+    await openFixture('fixtures/events.csv');
+    const result = await vscode.commands.executeCommand<{ status: string; count: number; distinct: number; created: number; from: string; to: string; references: string[] }>('idsmith.summarizeIds');
+    assert.equal(result.status, 'summarized', JSON.stringify(result));
+    assert.deepEqual([result.count, result.distinct, result.created], [96, 49, 47]);
+    assert.deepEqual(result.references, ['user_id']);
+    assert.deepEqual([result.from, result.to], ['2025-03-03T09:51:15.746Z', '2025-03-07T01:55:42.088Z']);
+    await waitFor(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === 'IDs in events.csv'), 'the summary panel');
   });
 });

@@ -26,7 +26,7 @@ const FORMS = {
 } as const;
 type Source = keyof typeof FORMS;
 
-/** What each sub-kind writes for that value (mysql: UUID_TO_BIN(u, 1) swaps time_hi/time_mid/time_low). */
+/** What each sub-kind writes for that value (MySQL's UUID_TO_BIN(u, 1) only for a v1: see below). */
 const EXPECTED: Record<string, string> = {
   ulid: FORMS.ulid,
   uuid: FORMS.uuid,
@@ -36,7 +36,6 @@ const EXPECTED: Record<string, string> = {
   base64url: FORMS.base64url,
   braces: `{${FORMS.uuid}}`,
   urn: `urn:uuid:${FORMS.uuid}`,
-  mysql: `0x${HEX.slice(12, 16)}${HEX.slice(8, 12)}${HEX.slice(0, 8)}${HEX.slice(16)}`,
 };
 
 // RFC 9562 test vectors.
@@ -116,6 +115,19 @@ describe('Convert code actions', () => {
       assert.equal(await convertWith(V1, 'uuidv6', false), V6);
       assert.equal(await convertWith(V6, 'uuidv1', false), V1);
       assert.equal(await convertWith(V1.toUpperCase(), 'uuidv6', false), V6);
+    });
+
+    // UUID_TO_BIN(u, 1) swaps a v1's time-low and time-high so it sorts by time; on a v7 or a
+    // ULID it would put random bytes in front of the time (issue 21 item 4).
+    it('offers MySQL UUID_TO_BIN(u, 1) for a v1 only', async () => {
+      const hex = V1.replace(/-/g, '');
+      assert.equal(await convertWith(V1, 'mysql', false), `0x${hex.slice(12, 16)}${hex.slice(8, 12)}${hex.slice(0, 8)}${hex.slice(16)}`);
+      for (const text of [V6, '017f22e2-79b0-7cc3-98c4-dc0c0c07398f', FORMS.ulid, FORMS.uuid, V4]) {
+        const editor = await open(`id: "${text}",`);
+        const offered = await actionsAt(editor.document, rangeOf(editor.document, text, false), `${KIND}.mysql`);
+        assert.deepEqual(offered.map((a) => a.title), [], `no UUID_TO_BIN(u, 1) for ${text}`);
+        await closeAllEditors();
+      }
     });
 
     it('offers "Convert to TypeID…" as a command that asks for the prefix', async () => {
@@ -304,7 +316,7 @@ describe('idsmith.convert command', () => {
   const targets: Array<[string, string]> = [
     ['ulid', FORMS.ulid], ['hex', FORMS.hex], ['int', FORMS.int], ['base64', FORMS.base64],
     ['base64url', FORMS.base64url], ['typeid:user', FORMS.typeid], ['uuid-upper', FORMS.uuid.toUpperCase()],
-    ['uuid-braces', EXPECTED.braces!], ['uuid-urn', EXPECTED.urn!], ['mysql-bin', EXPECTED.mysql!],
+    ['uuid-braces', EXPECTED.braces!], ['uuid-urn', EXPECTED.urn!],
   ];
   for (const [to, expected] of targets) {
     it(`{ to: '${to}' }`, async () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, log, openDocument, useSettings, waitFor } from './util';
+import { activateExtension, closeAllEditors, inspectCard, log, openDocument, useSettings, waitFor } from './util';
 
 // The debugger surfaces: `idsmith.inspect` with the argument of the debug/variables and
 // debug/watch context menus, the inline values provider, and both in a real debug session of
@@ -12,8 +12,8 @@ const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const UUID = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
 
 async function card(): Promise<string> {
-  const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
-  return editor.document.getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  const document = await inspectCard();
+  return document.getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 /** The argument VS Code 1.139 passes from debug/variables/context (Variable.toJSON). */

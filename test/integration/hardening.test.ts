@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { inspect } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insert/result';
-import { TEST_HOST, activateExtension, closeAllEditors, hoverText, openDocument, resetSettings, waitFor, readOnlyFs, applySettings } from './util';
+import { TEST_HOST, activateExtension, cardTabs, closeAllEditors, hoverText, inspectCard, openDocument, resetSettings, waitFor, readOnlyFs, applySettings } from './util';
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 const UUID_V7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
@@ -125,8 +125,8 @@ describe('hardening: every command on hostile input', function () {
       for (const [command, args, where] of EDITING) {
         await closeAllEditors();
         await run('idsmith.inspect', { text: ULID });
-        const card = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
-        await vscode.window.showTextDocument(card.document, card.viewColumn);
+        // The card's source, opened as a text editor (as "Open Source" in the preview does).
+        const card = await vscode.window.showTextDocument(await inspectCard());
         const before = card.document.getText();
         const ulidAt = card.document.positionAt(before.indexOf(ULID) + 2);
         select(card, where === ON_WORDS ? [0, 0] : where === ON_ULID ? [ulidAt.line, ulidAt.character] : where);
@@ -178,7 +178,7 @@ describe('hardening: every command on hostile input', function () {
     it('inspect with the cursor on plain words asks for an ID; dismissing it opens nothing', async () => {
       const editor = await editorAt(SAMPLE, ON_WORDS);
       assert.deepEqual(await run('idsmith.inspect'), { status: 'cancelled' });
-      assert.equal(vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'idsmith-inspect'), false);
+      assert.deepEqual(cardTabs(), []);
       assert.equal(editor.document.getText(), SAMPLE);
     });
 
@@ -253,7 +253,7 @@ describe('hardening: every command on hostile input', function () {
         const d = await run('idsmith.inspect', { text }) as { status: string; code?: string; valid?: boolean };
         assert.ok((d.status === 'failed' && d.code === 'NOTHING_FOUND') || (d.status === 'inspected' && d.valid === false), `${JSON.stringify(text.slice(0, 30))} -> ${JSON.stringify(d)}`);
       }
-      assert.equal(vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'idsmith-inspect'), false);
+      assert.deepEqual(cardTabs(), []);
     });
 
     it('inspect of a ULID one character short: read only as the shape allows, marked implausible', async () => {

@@ -1,16 +1,17 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, toSelection, useSettings, waitFor } from './util';
+import { activateExtension, cardTabs, closeAllEditors, inspectCard, openDocument, toSelection, useSettings, waitFor } from './util';
 
-// `idsmith.inspect`: the full card opens beside as a read-only markdown document; the command
-// returns the Decoded so these checks can see what was read.
+// `idsmith.inspect`: the full card opens beside, rendered by the Markdown preview from a
+// read-only markdown document; the command returns the Decoded so these checks can see what was
+// read, and the document behind the preview shows what the preview renders.
 
 interface Decoded { input: string; kind: string; valid: boolean; unixMs?: number; error?: string }
 
 const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
 
-async function cardEditor(): Promise<vscode.TextEditor> {
-  return waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
+async function cardEditor(): Promise<{ document: vscode.TextDocument }> {
+  return { document: await inspectCard() };
 }
 
 describe('inspect', () => {
@@ -47,6 +48,7 @@ describe('inspect', () => {
     const atCursor = await vscode.commands.executeCommand<Decoded>('idsmith.inspect');
     assert.equal(atCursor.kind, 'uuid');
     assert.equal(atCursor.input, '017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
+    await inspectCard(); // the preview may take the focus once it is ready
     const again = await vscode.window.showTextDocument(editor.document, vscode.ViewColumn.One);
     again.selection = toSelection([0, 41, 0, 65]);
     assert.equal(vscode.window.activeTextEditor?.document, editor.document);
@@ -60,7 +62,24 @@ describe('inspect', () => {
     assert.equal(result.status, 'failed');
     assert.equal(result.code, 'NOTHING_FOUND');
     assert.ok(result.message.length > 10, result.message);
-    assert.equal(vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'idsmith-inspect'), false);
+    assert.deepEqual(cardTabs(), []);
+  });
+
+  // Issue 21 item 9: the card was its markdown source (`| Field | Value |` tables wrapped in a .md
+  // tab); it is shown rendered, and a second Inspect replaces the first card.
+  it('shows the card rendered in a Markdown preview beside the editor, one card at a time', async () => {
+    const editor = await openDocument(`a ${ULID}`);
+    await vscode.commands.executeCommand('idsmith.inspect', { text: ULID });
+    await inspectCard();
+    const [tab, ...more] = cardTabs();
+    assert.equal(more.length, 0, cardTabs().map((t) => t.label).join(', '));
+    assert.ok(tab!.input instanceof vscode.TabInputWebview && /markdown\.preview$/.test(tab!.input.viewType), 'a rendered preview, not the source');
+    assert.equal(tab!.label, `[Preview] ULID ${ULID}.md`);
+    assert.notEqual(tab!.group.viewColumn, vscode.ViewColumn.One, 'beside the editor');
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === editor.document), 'the editor stays visible');
+
+    await vscode.commands.executeCommand('idsmith.inspect', { text: '507f1f77bcf86cd799439011' });
+    await waitFor(() => cardTabs().length === 1 && cardTabs()[0]!.label.includes('507f1f77bcf86cd799439011'), 'the second card to replace the first');
   });
 
   it('hovers IDs in the card too (a virtual document)', async () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, openDocument, resetSettings, setSettings, useSettings, waitFor } from './util';
+import { activateExtension, closeAllEditors, inspectCard, openDocument, resetSettings, setSettings, useSettings, waitFor } from './util';
 
 // Issue 13, "context picks the snowflake layout": through the public API (hover and inlay hint
 // providers, idsmith.inspect with the editor's and the debug menu's arguments) on real
@@ -26,8 +26,7 @@ async function hoverAt(content: string, needle: string, language: string): Promi
 }
 
 async function card(): Promise<string> {
-  const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
-  return plain(editor.document.getText());
+  return plain((await inspectCard()).getText());
 }
 
 describe('the context picks the snowflake layout', () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { convert, scan } from '../../src/core';
 import * as settingsModule from '../../src/editor/shared/settings';
 import { IdTerminalLinkProvider, MAX_SCANNED, type IdTerminalLink } from '../../src/editor/terminal';
-import { activateExtension, closeAllEditors, log, setSettings, resetSettings, waitFor } from './util';
+import { activateExtension, closeAllEditors, inspectCard, log, setSettings, resetSettings, waitFor } from './util';
 
 // Terminal links: the provider is the extension's class, asked about lines of a real terminal
 // (an extension pseudoterminal, which both hosts offer) and activated with the quick pick
@@ -139,8 +139,8 @@ describe('terminal links', function () {
     for (const value of copied.filter((v) => !v.startsWith('0x'))) assert.equal(convert(value, 'ulid'), ULID, value);
     await closeAllEditors();
     await answer(provider.handleTerminalLink(link), -1);
-    const card = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
-    assert.ok(card.document.getText().includes(ULID));
+    const card = await inspectCard();
+    assert.ok(card.getText().includes(ULID));
   });
 
   it('does nothing when the quick pick is dismissed', async () => {

@@ -135,3 +135,24 @@ export function readOnlyFs(content: Uint8Array): vscode.FileSystemProvider {
     rename: denied,
   };
 }
+
+const CARD_SCHEME = 'idsmith-inspect';
+
+/** Tabs showing an Inspect card: its rendered Markdown preview, or its source. */
+export function cardTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) =>
+    (t.input instanceof vscode.TabInputWebview && /markdown\.preview$/.test(t.input.viewType) && t.label.startsWith('[Preview] '))
+    || (t.input instanceof vscode.TabInputText && t.input.uri.scheme === CARD_SCHEME));
+}
+
+/**
+ * The card the last `idsmith.inspect` showed, once its preview tab is open: the markdown document
+ * behind the preview (the text a reader sees rendered), found by the tab's name.
+ */
+export async function inspectCard(): Promise<vscode.TextDocument> {
+  return waitFor(() => {
+    const names = cardTabs().map((t) => t.label.replace(/^\[Preview\] /, ''));
+    // The newest such document (VS Code lists documents in the order they were opened).
+    return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === CARD_SCHEME && names.includes(d.uri.path.slice(1))).at(-1);
+  }, 'the inspect card');
+}

@@ -1,7 +1,7 @@
 // The Summarize IDs panel's model and HTML (src/editor/check/summaryModel.ts has no vscode
 // import): counts, time range, histogram bins, escaping of document text, and the CSP.
 import { strict as assert } from 'node:assert';
-import { checkText } from '../../src/core';
+import { checkText, generate } from '../../src/core';
 import { escapeHtml, histogram, summarize, summaryHtml } from '../../src/editor/check/summaryModel';
 
 const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
@@ -29,14 +29,21 @@ describe('summary', () => {
     assert.deepEqual(s.duplicates, []);
   });
 
-  it('histogram bins hold every time once; one bin when all times are equal', () => {
-    const times = [0, 1, 2, 3, 10, 10, 10];
-    const bins = histogram(times, 5);
-    assert.equal(bins.length, 5);
-    assert.equal(bins.reduce((n, b) => n + b.count, 0), times.length);
-    assert.equal(bins[4]!.count, 3);
-    assert.deepEqual(histogram([5, 5]).map((b) => b.count), [2]);
-    assert.deepEqual(histogram([]), []);
+  it('histogram bins hold every time once, in bars of one round width aligned in UTC', () => {
+    const t0 = Date.UTC(2025, 2, 3, 9, 51, 15, 746);
+    const times = [t0, t0 + 1, t0 + 3_600_000, t0 + 4 * 86_400_000 - 1];
+    const h = histogram(times);
+    assert.equal(h.widthLabel, '3 hours');
+    assert.equal(h.width, 3 * 3_600_000);
+    assert.ok(h.bins.length <= 48);
+    assert.equal(h.bins[0]!.from, Date.UTC(2025, 2, 3, 9));
+    assert.equal(h.bins.reduce((n, b) => n + b.count, 0), times.length);
+    assert.equal(h.bins[0]!.count, 3);
+    for (const b of h.bins) assert.equal(b.to - b.from, h.width);
+    assert.deepEqual(histogram([5, 5]).bins.map((b) => b.count), [2]);
+    assert.equal(histogram([5, 5]).widthLabel, '1 ms');
+    assert.equal(histogram([0, 12 * 365 * 86_400_000]).widthLabel, '365 days');
+    assert.deepEqual(histogram([]).bins, []);
   });
 
   it('escapes document text and allows only its own nonce-bearing style and script', () => {
@@ -55,5 +62,48 @@ describe('summary', () => {
     assert.ok(!/https?:\/\//.test(html.replace(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, '')), 'no network address');
     assert.match(html, /<svg class="histogram"/);
     assert.match(html, /var\(--vscode-/);
+  });
+});
+
+// Issue 21 item 10: a `user_id` column naming 2 users 48 times held "creation times" that
+// dominated the histogram and pushed every event into one bar; occurrences were counted as IDs;
+// the bin width was never said; the range line wrapped inside a timestamp.
+describe('summary of a table with references', () => {
+  const users = ['user_01je37v7t0en38ahtdbnyg2sbz', 'user_01jmcz5nq0eezbb0vr4enpnnec'];
+  const t0 = Date.UTC(2025, 2, 3, 9, 51, 15, 746);
+  const rows = Array.from({ length: 40 }, (_, i) => {
+    const id = generate('ulid', { timeMs: t0 + i * 2 * 3_600_000, count: 1 })[0]!;
+    return `${id},${users[i % 2]},view,${new Date(t0 + i * 2 * 3_600_000).toISOString()}`;
+  });
+  const text = ['id,user_id,event,at', ...rows].join('\n');
+  const result = checkText(text, { fileName: 'events.csv', now: Date.UTC(2026, 0, 1) });
+  const s = summarize(result, (o) => text.slice(0, o).split('\n').length - 1);
+
+  it('counts occurrences and distinct IDs apart', () => {
+    assert.equal(s.count, 80);
+    assert.equal(s.distinct, 42);
+    assert.deepEqual(s.kinds, { typeid: 40, ulid: 40 });
+    assert.deepEqual(s.kindsDistinct, { ulid: 40, typeid: 2 });
+  });
+
+  it('takes creation times from the identity column only, and names the references it left out', () => {
+    assert.equal(s.times.length, 40);
+    assert.deepEqual(s.identity.map((c) => c.name), ['id']);
+    assert.deepEqual(s.references, [{ name: 'user_id', count: 40, distinct: 2 }]);
+    assert.equal(s.from, new Date(t0).toISOString());
+    assert.equal(s.to, new Date(t0 + 39 * 2 * 3_600_000).toISOString());
+    // The events spread over the bars instead of sharing one.
+    const h = histogram(s.times);
+    assert.ok(h.bins.filter((b) => b.count > 0).length >= 20, h.bins.map((b) => b.count).join());
+  });
+
+  it('says the bar width, labels the axis with dates and never wraps a timestamp', () => {
+    const html = summaryHtml(s, 'IDs in events.csv', 'N');
+    assert.match(html, /UTC 2025 · one bar per 3 hours · tallest bar: \d+ IDs?/);
+    assert.match(html, />03-03 09:00</);
+    assert.match(html, /user_id<\/code> <span class="nowrap">\(2 IDs, 40 times\)/);
+    assert.ok(html.includes(`<strong class="nowrap">${new Date(t0).toISOString()}</strong>`));
+    assert.match(html, /\.nowrap \{ white-space: nowrap; \}/);
+    assert.match(html, /42 distinct IDs in 80 places/);
   });
 });

@@ -56,6 +56,16 @@ describe('hover time zone line', () => {
     assert.match(zonedTime('local', 'iso').label, /^Local \(.+\)$/);
   });
 
+  it('names a remote extension host\'s local zone as the server\'s, and shows it even in UTC', () => {
+    const z = zonedTime('local', 'iso', undefined, true);
+    assert.match(z.label, /^Server \(.+\)$/);
+    assert.equal(z.redundant, false);
+    assert.match(z.hint ?? '', /idsmith\.hover\.timeZone.*server/);
+    assert.equal(zonedTime('local', 'iso').hint, undefined, 'on the user\'s own machine local is theirs');
+    assert.equal(zonedTime('Europe/Berlin', 'iso', undefined, true).label, 'Europe/Berlin', 'a named zone is the same everywhere');
+    assert.equal(zonedTime('UTC', 'iso', undefined, true).redundant, true);
+  });
+
   it('falls back to UTC with a note naming the setting for an unknown zone', () => {
     const z = zonedTime('Mars/Olympus_Mons', 'iso');
     assert.equal(z.label, 'UTC');

@@ -123,6 +123,40 @@ describe('manifest (package.json)', () => {
     assert.ok(existsSync(join(root, 'LICENSE')));
   });
 
+  // The palette orders the commands that match what was typed by their label (recently used
+  // first); so among equal matches the label decides what Enter runs. A newcomer types
+  // "Insert ID" and must get Insert ID, not "Insert ID at Time…" (issue 21 item 6).
+  it('runs Insert ID when a newcomer types "Insert ID" and presses Enter', () => {
+    const label = (c: Contributed) => `${c.category}: ${nls[nlsKey(c.title) ?? ''] ?? c.title}`;
+    const first = (typed: string) => {
+      const words = typed.toLowerCase().split(/\s+/);
+      const matching = commands.filter((c) => {
+        const l = label(c).toLowerCase();
+        return l.includes(words.join(' ')) || words.every((w) => l.split(/[\s:]+/).some((lw) => lw.startsWith(w)));
+      });
+      return matching.sort((a, b) => label(a).localeCompare(label(b)))[0]?.command;
+    };
+    for (const typed of ['Insert ID', 'insert id', 'Idsmith: Insert ID', 'Insert', 'idsmith insert']) {
+      assert.equal(first(typed), 'idsmith.insert', `typing "${typed}" then Enter`);
+    }
+    assert.equal(first('Insert ID at'), 'idsmith.insertAtTime');
+  });
+
+  // Categories decide where VS Code lists Idsmith: "Formatters" put it among the choices of
+  // Editor: Default Formatter (and VS Code's formatter settings in a search for "idsmith"),
+  // though it registers no formatter (issue 21 item 11).
+  it('uses Marketplace categories that describe what Idsmith contributes', () => {
+    const known = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps',
+      'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing',
+      'Themes', 'Visualization', 'Other'];
+    const categories: string[] = manifest.categories;
+    for (const c of categories) assert.ok(known.includes(c), `${c} is not a Marketplace category`);
+    for (const c of ['Formatters', 'Debuggers', 'Programming Languages', 'Themes', 'Keymaps']) {
+      assert.ok(!categories.includes(c), `${c}: Idsmith contributes no such thing`);
+    }
+    assert.equal(categories.includes('Snippets'), (contributes.snippets ?? []).length > 0, 'Snippets iff snippets are contributed');
+  });
+
   it('does not type against a newer VS Code API than engines.vscode allows', () => {
     // vsce refuses to package when @types/vscode is newer than the engine range's minimum.
     const engine = /^\^?(\d+)\.(\d+)/.exec(manifest.engines.vscode);

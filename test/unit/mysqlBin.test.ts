@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { bytesToHex, convert, fromMysqlBin, hexToBytes, parseUuid, toMysqlBin } from '../../src/core';
+import { bytesToHex, convert, convertTargetsFor, fromMysqlBin, hexToBytes, parseUuid, toMysqlBin } from '../../src/core';
 
 // MariaDB has no UUID_TO_BIN/BIN_TO_UUID (test/db/mariadb.test.ts checks that), so the MySQL
 // snippets and the `mysql-bin` conversion are checked against the example in the MySQL
@@ -23,4 +23,32 @@ describe('mysql-bin against the MySQL reference manual (UUID_TO_BIN / BIN_TO_UUI
     assert.equal(convert(bytesToHex(fromMysqlBin(bin)), 'uuid'), uuid);
     assert.equal(convert(bytesToHex(bin), 'uuid'), '1026baba-6ccd-780c-9564-5b8c656024db');
   });
+});
+
+// The swap flag exists for v1, whose time-low bytes come first. A v6, v7 or ULID already sorts by
+// time; swapped, its random (or low-order) bytes would lead and scatter the index (issue 21 item 4).
+describe('mysql-bin is offered for UUID v1 only', () => {
+  const v1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
+  const others: Array<[string, string]> = [
+    ['UUID v6', '1ec9414c-232a-6b00-b3c8-9f6bdeced846'],
+    ['UUID v7', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'],
+    ['UUID v4', '919108f7-52d1-4320-9bac-f847db4148a8'],
+    ['ULID', '01ARYZ6S41TSV4RRFFQ69G5FAV'],
+    ['TypeID', 'user_01h455vb4pex5vsknk084sn02q'],
+  ];
+
+  it('converts a v1, and lists the target enabled for it', () => {
+    assert.equal(convert(v1, 'mysql-bin'), '0x11ec9414c232ab00b3c89f6bdeced846');
+    assert.equal(convertTargetsFor(v1).find((t) => t.target === 'mysql-bin')?.enabled, true);
+  });
+
+  for (const [what, text] of others) {
+    it(`refuses a ${what} and says to use plain UUID_TO_BIN(u)`, () => {
+      assert.throws(() => convert(text, 'mysql-bin'), (e: Error & { code?: string }) =>
+        e.code === 'UNSUPPORTED_CONVERSION' && /not (a UUID )?v1/.test(e.message) && /plain UUID_TO_BIN\(u\)/.test(e.message));
+      const listed = convertTargetsFor(text).find((t) => t.target === 'mysql-bin');
+      assert.equal(listed?.enabled, false);
+      assert.match(listed!.reason!, /UUID_TO_BIN\(u, 1\)/);
+    });
+  }
 });

@@ -48,7 +48,8 @@ describe('explicit text: every form reads back, every reading listed (issue 22 i
           checked++;
         }
       }
-      assert.ok(checked > 150, `${checked} round trips`);
+      // mysql-bin applies to the v1 sample only (issue 21 item 4).
+      assert.ok(checked > 140, `${checked} round trips`);
     });
 
     it('every target is a --from source, and so is every kind with a value', () => {

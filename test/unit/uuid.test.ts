@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, uuidV5, uuidVariant, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
 import { IdError } from '../../src/core/types';
-import { decodeUuid } from '../../src/core';
+import { decodeUuid, generate } from '../../src/core';
 import { code, constant } from './helpers';
 
 const RFC_V1 = 'C232AB00-9414-11EC-B3C8-9F6BDECED846';
@@ -195,7 +195,7 @@ describe('uuid', () => {
       assert.equal(decodeUuid(again).timePrecise, '2022-02-22T19:22:22.0000001Z');
     });
 
-    it('v7 writes the time and counts in rand_a/rand_b within a millisecond', () => {
+    it('v7 writes the time and counts in rand_a/rand_b within a millisecond, by 1 + the random step', () => {
       const g = new UuidGenerator({ clock: () => 1645557742000, random: constant(0) });
       assert.deepEqual([g.v7(), g.v7()], ['017f22e2-79b0-7000-8000-000000000000', '017f22e2-79b0-7000-8000-000000000001']);
     });
@@ -203,7 +203,37 @@ describe('uuid', () => {
     it('v7 carries from rand_b into rand_a, and seeds rand_a with its top bit clear', () => {
       const g = new UuidGenerator({ clock: () => 0, random: constant(0xff) });
       assert.equal(g.v7(), '00000000-0000-77ff-bfff-ffffffffffff');
-      assert.equal(g.v7(), '00000000-0000-7800-8000-000000000000');
+      // The largest step, 2^40: rand_b's low 32 bits stay, bit 40 carries into rand_a.
+      assert.equal(g.v7(), '00000000-0000-7800-8000-00ffffffffff');
+    });
+
+    // Issue 21 item 5: consecutive v7s stepped by +1 (…caa9, …caaa, …caab), so each gave away its
+    // neighbours. RFC 9562 §6.2 method 2 lets the step be a random number above zero.
+    it('v7 steps by a random amount within a millisecond: neighbours are not guessable from an ID', () => {
+      const counter = (id: string) => BigInt(`0x${id.replace(/-/g, '').slice(13, 16)}`) << 62n | BigInt(`0x${id.replace(/-/g, '').slice(16)}`) & ((1n << 62n) - 1n);
+      const g = new UuidGenerator({ clock: () => 1645557742000 });
+      const ids = Array.from({ length: 2000 }, () => g.v7());
+      const steps = ids.slice(1).map((id, i) => counter(id) - counter(ids[i]!));
+      for (const step of steps) assert.ok(step >= 1n && step <= 2n ** 40n, `step ${step}`);
+      // A uniform step of 1..2^40 is below 2^20 about once in a million draws.
+      const small = steps.filter((step) => step < 2n ** 20n).length;
+      assert.ok(small <= 2, `${small} of ${steps.length} steps below 2^20`);
+      assert.equal(new Set(steps).size, steps.length, 'no two steps alike');
+      assert.deepEqual([...ids].sort(), ids, 'still ascending');
+      // The same through generate(), which `idsmith new uuidv7 -n 3` and the editor use.
+      const batch = generate('uuidv7', { count: 3, timeMs: 1645557742000 });
+      assert.ok(counter(batch[1]!) - counter(batch[0]!) > 1n && counter(batch[2]!) - counter(batch[1]!) > 1n, batch.join(' '));
+    });
+
+    it('v7 refuses once the counter of a millisecond runs out, and keeps refusing there', () => {
+      // Seeded below 2^73 and stepping at most 2^40, a millisecond holds at least 2^33 IDs; too
+      // many to count here, so the state near the end is set directly.
+      const g = new UuidGenerator({ clock: () => 0, random: constant(0xff) });
+      g.v7();
+      const state = (g as unknown as { v7State: { a: number; hi: number; lo: number } }).v7State;
+      Object.assign(state, { a: 4095, hi: 2 ** 30 - 256, lo: 2 ** 32 - 1 });
+      assert.throws(() => g.v7(), code('MONOTONIC_OVERFLOW'));
+      assert.throws(() => g.v7(), code('MONOTONIC_OVERFLOW'), 'and keeps refusing in that millisecond');
     });
 
     it('v7 is strictly ascending across calls, also when the clock steps back', () => {

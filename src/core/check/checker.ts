@@ -6,7 +6,7 @@ import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment, shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
-import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
+import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
@@ -58,9 +58,6 @@ const LABELLED_MAX = 100;
 function own(s: string): string {
   return s.length < 13 ? s : (s + ' ').slice(0, -1);
 }
-
-/** Share of distinct values above which an unnamed or other column is read as an identity. */
-const DISTINCT_SHARE = 0.9;
 
 export class Checker implements Sink {
   private readonly columns = new Map<string, Column>();
@@ -201,7 +198,7 @@ export class Checker implements Sink {
     }
     let col = this.columns.get(path);
     if (!col) {
-      const named = (key !== undefined && isIdentityName(key)) || (key === undefined && /^column 1$|\(value 1\)$/.test(path));
+      const named = isNamedIdentity(key, path);
       col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
@@ -271,7 +268,7 @@ export class Checker implements Sink {
   finish(): void {
     this.rows?.finish();
     for (const col of this.columns.values()) {
-      if (col.repeats && col.repeats.length > 0 && col.count >= 10 && (col.count - col.repeats.length) / col.count >= DISTINCT_SHARE) {
+      if (col.repeats && col.repeats.length > 0 && isIdentityColumn(col.key, col.path, col.count, col.count - col.repeats.length)) {
         for (const p of col.repeats) this.emit(p);
       }
       const backs = col.backs;

@@ -14,7 +14,7 @@ import type { CheckFormat, CheckOptions, CheckResult, CheckStream, CheckStreamOp
 
 export type * from './types';
 export { CHECK_FORMATS, checkFormatOf, sniffFormat } from './detect';
-export { decodeAs, labelOf } from './rules';
+export { decodeAs, isIdentityColumn, labelOf } from './rules';
 export { bytesWriter, type BytesOptions, type BytesWriter } from './decode';
 export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replacement } from './replace';
 

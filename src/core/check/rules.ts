@@ -47,6 +47,25 @@ export function isIdentityName(name: string): boolean {
   return IDENTITY_NAMES.has(name.toLowerCase());
 }
 
+/** Share of distinct values above which a column whose name says nothing is read as an identity. */
+export const DISTINCT_SHARE = 0.9;
+/** Fewer values than this say nothing about a column whose name says nothing. */
+const IDENTITY_MIN_VALUES = 10;
+
+/** Whether a column says by its name (or, unnamed, by being the first) that it holds each row's own ID. */
+export function isNamedIdentity(key: string | undefined, path: string): boolean {
+  return key !== undefined ? isIdentityName(key) : /^column 1$|\(value 1\)$/.test(path);
+}
+
+/**
+ * Whether the column at `path` holds each row's own ID, as the duplicate rule reads it: its name
+ * says so, or its values are nearly all distinct. Repeats elsewhere are references (a `user_id`
+ * column naming a few users): neither duplicates nor creation times.
+ */
+export function isIdentityColumn(key: string | undefined, path: string, count: number, distinct: number): boolean {
+  return isNamedIdentity(key, path) || (count >= IDENTITY_MIN_VALUES && distinct / count >= DISTINCT_SHARE);
+}
+
 /**
  * Where `rule` labels `words` from index `i`: the index after it (and after a version), with
  * the version it asks for; undefined when it does not match there.

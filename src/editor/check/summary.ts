@@ -13,10 +13,16 @@ export const SUMMARY_VIEW = 'idsmith.summary';
 /** What the command returns to scripts and tests. */
 export interface SummaryResult {
   status: 'summarized';
+  /** Occurrences of IDs, and distinct IDs among them. */
   count: number;
+  distinct: number;
   kinds: Record<string, number>;
+  /** The creation times: how many (one per distinct ID of an identity column), first and last. */
+  created: number;
   from: string | null;
   to: string | null;
+  /** Keys or columns read as references, left out of the creation times. */
+  references: string[];
   duplicates: { text: string; kind: string; line: number }[];
   unsorted: { text: string; kind: string; line: number }[];
 }
@@ -71,7 +77,10 @@ export function summarizeCommand(checker: Checker): () => SummaryResult {
     target = { uri: document.uri, version: document.version };
     const name = document.uri.path.split('/').pop() || 'Untitled';
     show(summary, `IDs in ${name}${whole ? '' : ` (lines ${sel.start.line + 1}–${sel.end.line + 1})`}`);
-    const { count, kinds, from: first, to: last, duplicates, unsorted } = summary;
-    return { status: 'summarized', count, kinds, from: first, to: last, duplicates: plain(duplicates), unsorted: plain(unsorted) };
+    const { count, distinct, kinds, from: first, to: last, duplicates, unsorted } = summary;
+    return {
+      status: 'summarized', count, distinct, kinds, created: summary.times.length, from: first, to: last,
+      references: summary.references.map((c) => c.name), duplicates: plain(duplicates), unsorted: plain(unsorted),
+    };
   };
 }

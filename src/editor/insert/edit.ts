@@ -58,13 +58,24 @@ export async function applyReplacements(
   // VS Code carries every cursor through every replacement of an edit; with thousands of
   // cursors that dominated the time (measured: 10,000 cursors, several times slower). One
   // cursor during the edit, then the final cursors in one assignment, does the same job.
+  // An undo step remembers the cursors it started with, which would be that one cursor: so a
+  // change-nothing edit opens the step while every cursor is still in place, and the real edit
+  // joins it (no undo stop between them). Undo then gives every cursor back, as after typing.
   const before = editor.selections;
-  if (moveCursors && before.length > 1) editor.selections = [new vscode.Selection(reps[0]!.range.start, reps[0]!.range.start)];
+  const collapse = moveCursors && before.length > 1;
+  if (collapse) {
+    await editor.edit((b) => b.replace(reps[0]!.range.start, ''), { undoStopBefore: true, undoStopAfter: false });
+    // That await let the user type: the offsets are only good for the version they came from.
+    if (document.version !== versionAtStart) {
+      throw new InsertFailure('EDIT_FAILED', 'The document changed while the IDs were being inserted; nothing was inserted. Run the command again.');
+    }
+    editor.selections = [new vscode.Selection(reps[0]!.range.start, reps[0]!.range.start)];
+  }
   const ok = await editor.edit(
     (b) => {
       for (const r of reps) b.replace(r.range, r.text);
     },
-    { undoStopBefore: true, undoStopAfter: true },
+    { undoStopBefore: !collapse, undoStopAfter: true },
   );
   if (!ok) {
     if (moveCursors && document.version === versionAtStart) editor.selections = before;

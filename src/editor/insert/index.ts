@@ -3,6 +3,7 @@ import { IdError, generate, generatorKinds, parseTimeInput, timedKinds } from '.
 import type { GenKind, GeneratorOptions as GenerateOptions } from '../../core';
 import { Commands } from '../shared/commands';
 import { command, errorMessage } from '../shared/outcome';
+import { decorationAt } from './bareValue';
 import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './spelling';
 import type { FormatOverride } from './spelling';
 import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './edit';
@@ -137,7 +138,9 @@ async function insert(context: vscode.ExtensionContext, req: Request): Promise<I
   const ids = generated(kind, { ...opts, count: total }).map((id) => spell(kind, id, spelling));
   const eol = eolOf(document);
   const reps = selections.map((sel, i) => {
-    const mine = ids.slice(i * req.count, (i + 1) * req.count).map((id) => decorate(id, kind, decoration));
+    // One ID at a bare JSON or SQL value gets the quotes the place needs (bareValue.ts).
+    const here = req.count === 1 ? decorationAt(document, sel, kind, decoration) : decoration;
+    const mine = ids.slice(i * req.count, (i + 1) * req.count).map((id) => decorate(id, kind, here));
     return { range: sel, text: mine.join(eol + indentationAt(document, sel.start.line)) };
   });
   await applyReplacements(editor, reps, version, true);

@@ -234,6 +234,8 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
   if (d.kind === 'snowflake' && ctx.epochNote) notes.push(ctx.epochNote);
   if (d.kind === 'snowflake' && ctx.keyNote) notes.push(ctx.keyNote);
   if (ctx.zone.note && (d.time !== undefined || card.rows.some((r) => r.label === 'As ULID, UTC'))) notes.push(ctx.zone.note);
+  // The hover's row label already says "Server (…)"; the card has room to say what to do.
+  if (ctx.zone.hint && opts.full && d.time !== undefined) notes.push(ctx.zone.hint);
   return card;
 }
 

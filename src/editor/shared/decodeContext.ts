@@ -43,13 +43,23 @@ function readEpoch(s: Settings): Pick<DecodeContext, 'epoch' | 'epochLabel' | 'e
 
 const cache = new WeakMap<Settings, DecodeContext>();
 
+/**
+ * Whether this extension host runs on another machine than the window: a Node host behind a
+ * remote (code-server, SSH, a container). Its `local` zone is then the server's. The web worker
+ * host runs in the user's browser, and a desktop window's host on the user's machine.
+ */
+function remoteHost(): boolean {
+  if (vscode.env.remoteName === undefined) return false;
+  return vscode.extensions.getExtension('idsmith.idsmith')?.extensionKind === vscode.ExtensionKind.Workspace;
+}
+
 export function decodeContext(s: Settings): DecodeContext {
   let ctx = cache.get(s);
   if (!ctx) {
     const keyNote = s.snowflake.keyErrors.length > 0 ? `Skipped: ${s.snowflake.keyErrors.join('; ')}` : undefined;
     const timeKey = timeKeyTest(s.time.keys);
     ctx = {
-      ...readEpoch(s), keys: s.snowflake.keys, ...(keyNote ? { keyNote } : {}), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language),
+      ...readEpoch(s), keys: s.snowflake.keys, ...(keyNote ? { keyNote } : {}), zone: zonedTime(s.hover.timeZone, s.hover.dateFormat, vscode.env.language, remoteHost()),
       inspectOptions: inspectOptionsOf(s), ...(timeKey ? { timeKey } : {}),
     };
     cache.set(s, ctx);

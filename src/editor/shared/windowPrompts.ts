@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BoundsKind, BoundsSpec, SnowflakeLayout } from '../../core';
 import { IdError, boundsKinds, formatIso, inclusiveEnd, layoutLabel, layoutNames, parseSnowflakeEpoch, parseTimeInput, validateTypeIdPrefix } from '../../core';
+import { boundsKindItems, KIND_PICK_OPTIONS } from './kindItems';
 import { Cancelled, CommandFailure, errorMessage } from './outcome';
 import { settings } from './settings';
 import { promptForTime } from './timePrompt';
@@ -15,11 +16,7 @@ import { promptForTypeIdPrefix } from './typeIdPrompt';
 export const BOUNDS_KINDS: readonly BoundsSpec[] = boundsKinds();
 
 export async function pickBoundsKind(command: string): Promise<BoundsKind> {
-  const picked = await vscode.window.showQuickPick(
-    // `kind` means separator/item in a QuickPickItem, so the ID kind travels as `id`.
-    BOUNDS_KINDS.map((k) => ({ label: k.label, detail: k.detail, description: k.kind, id: k.kind })),
-    { title: `${command}: kind of ID` },
-  );
+  const picked = await vscode.window.showQuickPick(boundsKindItems(BOUNDS_KINDS), { title: `${command}: kind of ID`, ...KIND_PICK_OPTIONS });
   if (!picked) throw new Cancelled();
   return picked.id;
 }

@@ -2,10 +2,12 @@
 // per settings change (Intl formatters are costly to create, cheap to use).
 
 export interface ZonedTime {
-  /** Row label: `UTC`, `Europe/Berlin`, `Local (America/New_York)`. */
+  /** Row label: `UTC`, `Europe/Berlin`, `Local (America/New_York)`, `Server (UTC)`. */
   label: string;
   /** Set when the configured zone was unusable and UTC is shown instead. */
   note?: string;
+  /** Set when `local` is the zone of a server rather than the user's: what to do about it. */
+  hint?: string;
   /** True when this line would only repeat the UTC line. */
   redundant: boolean;
   format(ms: number): string;
@@ -37,8 +39,14 @@ function isoIn(dtf: Intl.DateTimeFormat, ms: number): string {
     `${sign}${pad(Math.trunc(Math.abs(offsetMin) / 60))}:${pad(Math.abs(offsetMin) % 60)}`;
 }
 
-/** `timeZone`: `local`, `UTC` or an IANA name; an unknown name falls back to UTC with a note. */
-export function zonedTime(timeZone: string, dateFormat: 'iso' | 'locale', locale?: string): ZonedTime {
+/**
+ * `timeZone`: `local`, `UTC` or an IANA name; an unknown name falls back to UTC with a note.
+ * `local` is the zone of the runtime: the user's own on the desktop and in the web worker host
+ * (the browser's), but a server's when the extension host runs remotely (code-server, SSH,
+ * containers): `remoteHost` says so, and the row is then labelled `Server (…)` and shown even
+ * when it is UTC, so nobody takes a server's clock for their own.
+ */
+export function zonedTime(timeZone: string, dateFormat: 'iso' | 'locale', locale?: string, remoteHost = false): ZonedTime {
   const wanted = timeZone.trim().toLowerCase() === 'local' ? undefined : timeZone.trim();
   let zone = wanted;
   let note: string | undefined;
@@ -53,9 +61,13 @@ export function zonedTime(timeZone: string, dateFormat: 'iso' | 'locale', locale
   const resolved = iso.resolvedOptions().timeZone;
   const isUtc = resolved === 'UTC' || resolved === 'Etc/UTC' || resolved === 'Etc/GMT';
   // The configured name, not ICU's canonical one (Asia/Kolkata resolves to Asia/Calcutta).
-  const label = zone === undefined ? `Local (${resolved})` : note ? 'UTC' : zone;
+  const server = zone === undefined && remoteHost;
+  const label = zone === undefined ? `${server ? 'Server' : 'Local'} (${resolved})` : note ? 'UTC' : zone;
+  const hint = server
+    ? `"local" in idsmith.hover.timeZone is the zone of the server the extension runs on (${resolved}); set it to your own zone (e.g. Europe/Berlin) to read times in it.`
+    : undefined;
   if (dateFormat === 'iso') {
-    return { label, note, redundant: isUtc, format: (ms) => isoIn(iso, ms) };
+    return { label, note, hint, redundant: isUtc && !server, format: (ms) => isoIn(iso, ms) };
   }
   let local: Intl.DateTimeFormat;
   const options: Intl.DateTimeFormatOptions = {
@@ -67,5 +79,5 @@ export function zonedTime(timeZone: string, dateFormat: 'iso' | 'locale', locale
   } catch {
     local = formatter(undefined, options); // an odd editor locale must not cost the hover
   }
-  return { label, note, redundant: false, format: (ms) => local.format(ms) };
+  return { label, note, hint, redundant: false, format: (ms) => local.format(ms) };
 }

@@ -281,8 +281,8 @@ interface V7State { a: number; hi: number; lo: number }
 /**
  * UUID generation with an injectable clock and randomness. v1/v6 count 100 ns ticks within a
  * millisecond and borrow the next millisecond when 10,000 are used up; v7 uses rand_a + rand_b
- * as a 74-bit counter within a millisecond (RFC 9562 §6.2 method 2, seeded with the top bit
- * clear). Every millisecond used keeps its place (timeline.ts), so no call repeats an earlier
+ * as a 74-bit counter within a millisecond that moves by a random step (RFC 9562 §6.2 method 2,
+ * seeded with the top bit clear). Every millisecond used keeps its place (timeline.ts), so no call repeats an earlier
  * ID, whatever the order of now- and explicit-time requests, and explicit times never move the
  * clock of now-requests.
  */
@@ -370,6 +370,39 @@ export class UuidGenerator {
     return this.fillV7(timeMs).slice();
   }
 
+  /**
+   * The next v7 of a millisecond: the 74-bit counter (rand_a, rand_b) moves up by a random step of
+   * 1 to 2^40 (RFC 9562 §6.2, method 2), so one ID says next to nothing about its neighbours (a
+   * step of 1 gave them away). Seeded with 2^73 of room, a millisecond still holds at least 2^33
+   * IDs; past that the counter is left at its end, so every later call refuses too.
+   */
+  private stepV7(s: V7State, ms: number): void {
+    const r = this.pool.buf;
+    const at = this.pool.take(5);
+    const stepHi = r[at]!; // bits 32..39 of the step - 1
+    const stepLo = ((r[at + 1]! << 24) | (r[at + 2]! << 16) | (r[at + 3]! << 8) | r[at + 4]!) >>> 0;
+    let lo = s.lo + stepLo + 1;
+    let hi = s.hi + stepHi;
+    if (lo >= 2 ** 32) {
+      lo -= 2 ** 32;
+      hi += 1;
+    }
+    let a = s.a;
+    if (hi >= 2 ** 30) {
+      hi -= 2 ** 30;
+      a += 1;
+    }
+    if (a >= 4096) {
+      s.a = 4095;
+      s.hi = 2 ** 30 - 1;
+      s.lo = 2 ** 32 - 1;
+      throw new IdError('MONOTONIC_OVERFLOW', `The UUIDv7 counter ran out within millisecond ${ms}; wait for the next millisecond.`);
+    }
+    s.a = a;
+    s.hi = hi;
+    s.lo = lo;
+  }
+
   private fillV7(timeMs?: number): Uint8Array {
     let ms = timeMs ?? this.clock();
     checkRange(ms, 0, UUID_V7_MAX_MS, 'A version 7 UUID');
@@ -397,18 +430,7 @@ export class UuidGenerator {
       this.v7State = s;
       this.v7Ms = ms;
     }
-    if (!fresh && ++s.lo === 2 ** 32) {
-      s.lo = 0;
-      if (++s.hi === 2 ** 30) {
-        s.hi = 0;
-        if (++s.a === 4096) {
-          s.a = 4095;
-          s.hi = 2 ** 30 - 1;
-          s.lo = 2 ** 32 - 1;
-          throw new IdError('MONOTONIC_OVERFLOW', `The UUIDv7 counter ran out within millisecond ${ms}; wait for the next millisecond.`);
-        }
-      }
-    }
+    if (!fresh) this.stepV7(s, ms);
     const b = this.scratch;
     const top = Math.floor(ms / 2 ** 32);
     const bottom = ms - top * 2 ** 32;

@@ -163,7 +163,16 @@ const REPRESENTATIONS: readonly Representation[] = [
   { target: 'uuid-braces', label: 'UUID (braces)', write: (id) => id.bytes && `{${formatUuid(id.bytes)}}`, read: parseUuid },
   { target: 'uuid-urn', label: 'UUID (URN)', write: (id) => id.bytes && `urn:uuid:${formatUuid(id.bytes)}`, read: parseUuid },
   {
-    target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)', write: (id) => id.bytes && '0x' + bytesToHex(toMysqlBin(id.bytes)),
+    // The swap flag exists for v1, whose time-low bytes come first: moved behind time-high, its
+    // stored bytes sort by time. A v6, v7 or ULID already sorts that way; the swap would put
+    // random or low-order bytes in front and scatter the index they were chosen for.
+    target: 'mysql-bin', label: 'MySQL UUID_TO_BIN(u, 1)',
+    write: (id) => (versionOf(id) === 1 ? '0x' + bytesToHex(toMysqlBin(id.bytes!)) : undefined),
+    reason: (id) => {
+      const version = versionOf(id);
+      const what = version === undefined ? 'This ID is not a UUID v1' : `This is a UUID v${version}, not v1`;
+      return `${what}: UUID_TO_BIN(u, 1) moves a v1's time-low bytes behind its time-high ones so its bytes sort by time, and on anything else it moves other bytes in front of the time. Store it with plain UUID_TO_BIN(u).`;
+    },
     read: (text) => {
       const hex = /^0x/i.test(text) ? text.slice(2) : text;
       if (!/^[0-9a-f]{32}$/i.test(hex)) throw new IdError('INVALID_CHARACTER', 'MySQL UUID_TO_BIN(u, 1) bytes are written 0x and 32 hex digits.');

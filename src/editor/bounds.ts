@@ -5,7 +5,7 @@ import {
 } from '../core';
 import { Commands } from './shared/commands';
 import { Cancelled, CommandFailure, command, errorMessage } from './shared/outcome';
-import { applyEdits, fitText } from './shared/edits';
+import { applyEdits, blockReplacement } from './shared/edits';
 import { settings } from './shared/settings';
 import { promptForTime } from './shared/timePrompt';
 import { promptForTypeIdPrefix } from './shared/typeIdPrompt';
@@ -106,7 +106,8 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult> {
   // they started in, at its selections as they are now, as one undo step.
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === first.document) ?? first;
   const document = editor.document;
-  const reps = editor.selections.map((selection) => ({ range: selection, text: fitText(document, selection.start.line, result.text) }));
+  // A block of lines goes on lines of its own (shared/edits.ts), never glued to the code around it.
+  const reps = editor.selections.map((selection) => blockReplacement(document, selection, result.text));
   const outcome = await applyEdits(document, document.version, reps);
   if (outcome !== 'applied') {
     throw new CommandFailure(outcome === 'stale' ? 'EDIT_FAILED' : 'READ_ONLY',

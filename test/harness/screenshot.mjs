@@ -21,6 +21,8 @@ const { values: opts } = parseArgs({ options: {
   shots: { type: 'string', default: 'workbench,hover,codeaction,insert' },
   folder: { type: 'string', default: 'sample' },
   url: { type: 'string' },
+  // Names the files `<prefix>screenshot-<shot>.png`, e.g. `before-` and `after-` of a fix.
+  prefix: { type: 'string', default: '' },
 } });
 const log = (msg) => console.log(`[screenshot] ${msg}`);
 const outDir = path.resolve(ROOT, opts.out);
@@ -55,6 +57,35 @@ const SHOTS = {
     // The quick pick of kinds replaces the palette's list.
     await page.waitForFunction(() => !document.querySelector('.quick-input-widget input')?.value?.includes('Insert ID'), null, { timeout: 15_000 });
     await page.waitForTimeout(300);
+    return page;
+  },
+  /** Insert Time-Window Bounds (UUID v7, 2025-03-14 09:00–12:00 UTC) with the cursor at line 1,
+   *  column 1 of the sample migration, which it opens. */
+  async bounds(page) {
+    await openFile(page, 'migrations/20250314_create_orders.sql');
+    await goToLine(page, 1);
+    await insertBounds(page);
+    return page;
+  },
+  /** The same at the start of the sample migration's `CREATE TABLE sessions` line. */
+  async bounds2(page) {
+    await openFile(page, 'migrations/20250314_create_orders.sql');
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+F');
+    await page.keyboard.type('CREATE TABLE sessions');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape'); // the match stays selected
+    await page.keyboard.press('Home');
+    await insertBounds(page);
+    return page;
+  },
+  /** Idsmith: Inspect ID… on the ID under the cursor (the first occurrence of --id). */
+  async inspect(page) {
+    const box = await idBox(page);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await runCommand(page, 'Idsmith: Inspect ID');
+    await page.waitForTimeout(2500); // the card opens beside the editor (a preview renders in a webview)
+    await page.mouse.move(5, 5);
     return page;
   },
   /** Idsmith: Summarize IDs on the open file (use with --file fixtures/events.csv). */
@@ -186,6 +217,30 @@ async function runCommand(page, title) {
     .first().click({ timeout: 15_000 });
 }
 
+/** Ctrl+G to a 1-based line; the cursor lands at its column 1. */
+async function goToLine(page, line) {
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Home'); // Home goes to the first non-blank; twice to column 1 when indented
+}
+
+async function insertBounds(page) {
+  await runCommand(page, 'Idsmith: Insert Time-Window Bounds');
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'UUID v7' }).first().click({ timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.quick-input-list .monaco-list-row'), null, { timeout: 15_000 }).catch(() => {});
+  await input.fill('2025-03-14T09:00:00Z');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(500);
+  await input.fill('2025-03-14T12:00:00Z');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1000);
+  await page.mouse.move(5, 5);
+}
+
 /** Screen box of the first occurrence of the ID in the visible editor. */
 async function idBox(page) {
   const token = page.locator('.monaco-editor .view-lines span span', { hasText: opts.id }).first();
@@ -244,7 +299,7 @@ async function main() {
     fs.mkdirSync(outDir, { recursive: true });
     for (const shot of shots) {
       await SHOTS[shot](page);
-      const file = path.join(outDir, `screenshot-${shot}.png`);
+      const file = path.join(outDir, `${opts.prefix}screenshot-${shot}.png`);
       await page.screenshot({ path: file });
       log(`saved ${path.relative(ROOT, file)}`);
       await page.keyboard.press('Escape');

@@ -1,10 +1,11 @@
+import { formatById, plausibleTime, readings } from '../formats/registry';
+import type { DecodeOptions, DecodedId } from '../formats/types';
 import { scan, type ScanMatch } from '../scan';
-import { IdError, type IdKind } from '../types';
-import type { DecodedId } from '../formats/types';
-import { IdTable, keyOfBytes, keyOfText } from './idtable';
+import type { IdKind } from '../types';
+import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment } from './paths';
-import { BINARY_KEY, IDENTITY_NAMES, NOT_AN_ATTEMPT, decodeAs, fixUlid, identity, kindName, labelOf, timeOrdered, type Label } from './rules';
+import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
 import type { CheckCode, CheckOptions, CheckPosition, CheckProblem, CheckSeverity, FoundId, Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
@@ -46,6 +47,8 @@ interface Column {
 
 /** Problems held for the end are dropped once there are this many and too many to be reported. */
 const HELD_FLOOR = 1000;
+/** Longer text under a label is no attempt at an ID (a paragraph under `uuid`), not a broken one. */
+const LABELLED_MAX = 100;
 
 /**
  * A copy of `s` that holds no reference to the text it was cut from: a slice of a 64 KB piece
@@ -64,13 +67,15 @@ export class Checker implements Sink {
   private readonly key = new Uint32Array(4);
   private readonly now: number;
   readonly scanOpts: { epoch?: unknown; now: number };
+  private readonly decodeOpts: DecodeOptions;
   /** The source text held: from `base` on. */
   private text = '';
   private base = 0;
 
-  constructor(private readonly opts: CheckOptions, private readonly emit: (p: CheckProblem) => void, private readonly onId: ((id: FoundId) => void) | undefined) {
+  constructor(opts: CheckOptions, private readonly emit: (p: CheckProblem) => void, private readonly onId: ((id: FoundId) => void) | undefined) {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
+    this.decodeOpts = decodeOptions(opts.epoch, this.now);
   }
 
   /** The text the readers are reading now (from offset `base` on). */
@@ -107,19 +112,31 @@ export class Checker implements Sink {
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
     const len = text.length;
-    if (len < 17 || len > 100) {
+    if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
-      if (key === undefined || len === 0 || len > 100) return;
+      if (key === undefined || len === 0 || len > LABELLED_MAX) return;
       const label = labelOf(key);
       if (!label) return;
-      if (label.kind === 'snowflake' && /^\d+$/.test(text)) return this.labelled(text, start, verbatim, path, label, key);
-      if (!NOT_AN_ATTEMPT.test(text) && len >= 8) this.labelled(text, start, verbatim, path, label, key);
+      // A short value its format's shape accepts (a small labelled snowflake) is read as well.
+      const shaped = formatById(label.kind)?.shapes.some((s) => s.test(text));
+      if (shaped || (!NOT_AN_ATTEMPT.test(text) && len >= 8)) this.labelled(text, start, verbatim, path, label, key);
       return;
     }
     const label = key === undefined ? undefined : labelOf(key);
     if (label) return this.labelled(text, start, verbatim, path, label, key);
     const m = this.wholeId(text);
-    if (m) this.found(m.kind, m.decoded, text, start, verbatim, path, key);
+    if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
+    // Under a key that names the row's own ID, the scanner's plausible years (made for free
+    // text) must not hide an ID: one dated far ahead is still compared, and reported as future.
+    if (key !== undefined && isIdentityName(key)) {
+      const d = this.datedOutside(text);
+      if (d) this.found(d.format.id, d, text, start, verbatim, path, key);
+    }
+  }
+
+  /** The likeliest reading of `text` that is valid and has a time, but one outside the plausible years. */
+  private datedOutside(text: string): DecodedId | undefined {
+    return readings(text, this.decodeOpts).find((d) => d.valid && d.unixMs !== undefined && !plausibleTime(d.format, d.unixMs, this.now));
   }
 
   /** The ID that is the whole of `text`, by the scanner's rules (so hashes are not IDs). */
@@ -131,25 +148,24 @@ export class Checker implements Sink {
 
   private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label, key: string | undefined): void {
     if (NOT_AN_ATTEMPT.test(text)) return;
-    let d: DecodedId;
-    try {
-      d = decodeAs(label.kind, text, this.opts.epoch);
-    } catch (e) {
-      if (!(e instanceof IdError)) throw e;
+    const f = formatById(label.kind);
+    if (!f) return;
+    const d = f.decode(text, this.decodeOpts);
+    if (!d.valid) {
       // Another kind under a generic label (a UUID in `typeid_or_uuid`) is that kind, not broken.
       const other = this.wholeId(text);
-      if (other && text.length >= 17) return this.found(other.kind, other.decoded, text, start, verbatim, path, key);
+      if (other && text.length >= SHORTEST_ID) return this.found(other.kind, other.decoded, text, start, verbatim, path, key);
       if (!verbatim) return;
-      const fix = label.kind === 'ulid' ? fixUlid(text) : undefined;
-      const message = `invalid ${kindName(label.kind)} under '${lastSegment(path)}': ${e.message}` + (fix && !e.message.includes(fix) ? ` Did you mean ${fix}?` : '');
+      const reason = d.error ?? `not a valid ${f.label}`;
+      const fix = correction(label.kind, text);
+      const message = `invalid ${kindName(label.kind)} under '${lastSegment(path)}': ${reason}` + (fix && !reason.includes(fix) ? ` Did you mean ${fix}?` : '');
       this.report('invalid', 'error', { start, end: start + text.length, text, kind: label.kind }, path, message, fix ? { fix } : {});
       return;
     }
-    if (!d.valid) return;
-    if (label.kind === 'uuid' && label.version !== undefined && d.version !== label.version && verbatim) {
+    if (label.version !== undefined && d.version !== label.version && verbatim) {
       const actual = d.version === undefined ? 'has no version (its variant is not RFC 9562)' : `is version ${d.version}`;
-      this.report('invalid', 'error', { start, end: start + text.length, text, kind: 'uuid' }, path,
-        `'${lastSegment(path)}' asks for a UUID v${label.version}, but this UUID ${actual}`);
+      this.report('invalid', 'error', { start, end: start + text.length, text, kind: label.kind }, path,
+        `'${lastSegment(path)}' asks for a ${f.label} v${label.version}, but this ${f.label} ${actual}`);
     }
     this.found(label.kind, d, text, start, verbatim, path, key);
   }
@@ -170,15 +186,14 @@ export class Checker implements Sink {
     }
     let col = this.columns.get(path);
     if (!col) {
-      const named = (key !== undefined && IDENTITY_NAMES.test(key)) || (key === undefined && /^column 1$|\(value 1\)$/.test(path));
+      const named = (key !== undefined && isIdentityName(key)) || (key === undefined && /^column 1$|\(value 1\)$/.test(path));
       col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
     let table = col.tables.get(kind);
     if (!table) col.tables.set(kind, (table = new IdTable()));
     const at = this.position(start);
-    const k = BINARY_KEY.has(kind) && d.bytes && d.bytes.length <= 16 ? keyOfBytes(d.bytes, this.key) : keyOfText(identity(kind, text), this.key);
-    const first = table.firstOrAdd(k, at.line, at.character);
+    const first = table.firstOrAdd(identityKey(d, text, this.key), at.line, at.character);
     col.count++;
     if (first && (col.named || col.repeats)) {
       const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${col.path}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
@@ -189,7 +204,7 @@ export class Checker implements Sink {
         if (col.repeats.length > HELD_FLOOR && col.repeats.length > col.count * (1 - DISTINCT_SHARE)) col.repeats = undefined;
       }
     }
-    if (d.unixMs !== undefined && timeOrdered(kind, d)) {
+    if (d.unixMs !== undefined && timeOrdered(d)) {
       if (col.ordered > 0 && d.unixMs < col.lastMs && col.backs) {
         col.backs.push(this.problem('unsorted', 'info', occ, col.path,
           `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
@@ -203,7 +218,7 @@ export class Checker implements Sink {
 
   /** Whether `text` is, as a whole, an ID the scanner recognises. */
   probe(text: string): boolean {
-    return this.wholeId(text) !== undefined;
+    return text.length >= SHORTEST_ID && text.length <= LONGEST_ID && this.wholeId(text) !== undefined;
   }
 
   /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */

@@ -229,7 +229,7 @@ export function delimitedReader(c: Sink, delimiter: string): Reader {
   };
   return new CsvReader(delimiter.charCodeAt(0), value, (fields) => {
     // A first row without any ID in it is a header naming the columns.
-    const hasId = fields.some((f) => f.value.length >= 17 && c.probe(f.value));
+    const hasId = fields.some((f) => c.probe(f.value));
     if (!hasId) header = fields.map((f) => f.value.trim());
     else fields.forEach(value);
   });

@@ -92,4 +92,5 @@ export const cuid: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 36 ** 7, maxMs: 36 ** 8 - 1, resolutionMs: 1, plausibleFromMs: CUID_FROM },
+  check: { labels: [['cuid']], timeOrdered: true },
 };

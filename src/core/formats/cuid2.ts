@@ -125,4 +125,5 @@ export const cuid2Format: FormatModule = {
     options: [{ name: 'size', type: 'number', description: 'length in characters', min: 2, max: CUID2_MAX_LENGTH, default: CUID2_DEFAULT_LENGTH }],
     create: (env) => ({ generate: (n, o) => repeat(n, () => cuid2(o.size ?? CUID2_DEFAULT_LENGTH, env.random)) }),
   }],
+  check: { labels: [['cuid2']] },
 };

@@ -269,4 +269,5 @@ export const ksuid: FormatModule = {
     note: 'KSUID text sorts by time only in byte order: compare in a binary collation (PostgreSQL COLLATE "C", MySQL/MariaDB *_bin); linguistic and case-insensitive collations return wrong rows.',
   }],
   time: { minMs: KSUID_FROM, maxMs: (KSUID_EPOCH_S + 0xffffffff) * 1000, resolutionMs: 1000, plausibleFromMs: KSUID_FROM },
+  check: { labels: [['ksuid']], timeOrdered: true },
 };

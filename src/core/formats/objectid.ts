@@ -171,4 +171,5 @@ export const objectid: FormatModule = {
   }],
   bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },
+  check: { labels: [['objectid'], ['object', 'id']], timeOrdered: true },
 };

@@ -125,4 +125,6 @@ export const pushid: FormatModule = {
   representations: [],
   generators: [],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: PUSHID_FROM },
+  // No label: `push_id` as often names a push notification; push IDs are found by their shape.
+  check: { timeOrdered: true },
 };

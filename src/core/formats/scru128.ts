@@ -213,4 +213,5 @@ export const scru128: FormatModule = {
     codec: () => BOUNDS,
   }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: SCRU128_PLAUSIBLE_FROM },
+  check: { labels: [['scru128']], timeOrdered: true },
 };

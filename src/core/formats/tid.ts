@@ -248,4 +248,6 @@ export const tid: FormatModule = {
   }],
   bounds: [{ kind: 'tid', label: 'TID (atproto)', detail: '1 ms resolution (the µs are spanned); text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: Math.floor((2 ** 53 - 1) / 1000), resolutionMs: 0.001, plausibleFromMs: TID_PLAUSIBLE_FROM },
+  // No label: `tid` is as often a thread or tenant id.
+  check: { timeOrdered: true },
 };

@@ -235,4 +235,5 @@ export const tsid: FormatModule = {
     kind: 'tsid', label: 'TSID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS,
   }],
   time: { minMs: TSID_EPOCH_MS, maxMs: TSID_EPOCH_MS + TIME_MAX, resolutionMs: 1, plausibleFromMs: TSID_EPOCH_MS },
+  check: { labels: [['tsid']], timeOrdered: true },
 };

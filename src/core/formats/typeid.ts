@@ -179,4 +179,6 @@ export const typeid: FormatModule = {
   }],
   bounds: [{ kind: 'typeid', label: 'TypeID', detail: 'prefix_ + UUID v7 in Crockford base32', needs: 'prefix', codec: (o) => boundsCodec(o.prefix) }],
   time: { minMs: 0, maxMs: 2 ** 48 - 1, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  // The prefix is part of the ID (user_… and post_… with one suffix are two IDs), not of its bytes.
+  check: { labels: [['typeid']], identity: 'text', timeOrdered: true },
 };

@@ -329,6 +329,36 @@ export interface FormatModule {
   readonly time?: TimeRange;
   /** Range-query support (`bounds`), one entry per kind whose text order is time order. */
   readonly bounds?: readonly BoundsSpec[];
+  /** How the fixture check (src/core/check) reads it; absent: found by its shape only, never labelled. */
+  readonly check?: CheckRules;
+}
+
+/** What the fixture check knows about a format beyond its decoder. */
+export interface CheckRules {
+  /**
+   * Key and column names that say their values are this format, each as its lower-case words:
+   * `['ulid']` labels `order_ulid`, `orderUlid` and `ulids`; `['object', 'id']` labels
+   * `object_id` and `objectId`. A label makes a value a claim (text under it that is not a valid
+   * ID is reported), so a word that often names something else (`tid`, a thread id; `xid`,
+   * PostgreSQL's transaction id) is no label. A one-word label is also an identity name: a key
+   * or column called just `ulid` holds each row's own ID.
+   */
+  readonly labels?: readonly (readonly string[])[];
+  /** A label may ask for a version of the format (`uuid_v7`, `uuidv4`), read from `Decoded.version`. */
+  readonly versioned?: boolean;
+  /**
+   * Which spellings are one ID: `value`, the decoded bytes (any case, with or without dashes:
+   * the default when the decoder gives bytes), or `text`, the exact text (a TypeID, whose
+   * prefix is part of the ID but not of its bytes).
+   */
+  readonly identity?: 'value' | 'text';
+  /**
+   * Whether IDs of this reading are made in the order of their time, so a column of them that
+   * steps back in time is worth a word: ULID, but for UUIDs only versions 6 and 7.
+   */
+  readonly timeOrdered?: boolean | ((id: DecodedId) => boolean);
+  /** A labelled text that is not valid: the one correction it unmistakably means (ULID's I, L, O), if any. */
+  correct?(text: string): string | undefined;
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

@@ -27,15 +27,21 @@ export function parseUlid(text: string): Uint8Array {
     return decodeCrockford(text, 'A ULID');
   } catch (e) {
     if (e instanceof IdError && e.code === 'INVALID_CHARACTER') {
-      // The `ulid` package's alias fixer, offered as a suggestion the user can accept; the ID is
-      // never changed behind their back.
-      const fixed = fixULIDBase32(text).toUpperCase();
-      if (fixed !== text.toUpperCase() && isUlid(fixed)) {
-        throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
-      }
+      const fixed = ulidCorrection(text);
+      if (fixed) throw new IdError('INVALID_CHARACTER', `${e.message} Did you mean ${fixed}?`);
     }
     throw e;
   }
+}
+
+/**
+ * The ULID that text with Crockford's aliases (I and L for 1, O for 0) means, by the `ulid`
+ * package's fixer; undefined when there is none. Offered as a suggestion the user can accept:
+ * the ID is never changed behind their back.
+ */
+export function ulidCorrection(text: string): string | undefined {
+  const fixed = fixULIDBase32(text).toUpperCase();
+  return fixed !== text.toUpperCase() && isUlid(fixed) ? fixed : undefined;
 }
 
 export function isUlid(text: string): boolean {
@@ -253,4 +259,5 @@ export const ulid: FormatModule = {
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
+  check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
 };

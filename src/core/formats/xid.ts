@@ -270,4 +270,6 @@ export const xid: FormatModule = {
   }],
   bounds: [{ kind: 'xid', label: 'XID', detail: 'whole seconds; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XID_PLAUSIBLE_FROM },
+  // No label: `xid` is also PostgreSQL's transaction id, a number that is no XID.
+  check: { timeOrdered: true },
 };

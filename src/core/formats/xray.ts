@@ -137,4 +137,5 @@ export const xray: FormatModule = {
   representations: [DATADOG],
   generators: [],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: XRAY_FROM },
+  check: { timeOrdered: true },
 };

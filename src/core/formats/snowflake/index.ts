@@ -453,6 +453,7 @@ export const snowflake: FormatModule = {
     ],
     create: snowflakes,
   }],
+  check: { labels: [['snowflake']], timeOrdered: true },
 };
 
 shareConstants();

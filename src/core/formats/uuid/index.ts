@@ -238,4 +238,6 @@ export const uuid: FormatModule = {
   ],
   bounds: [{ kind: 'uuidv7', label: 'UUID v7', detail: '1 ms resolution; text sorts by time', codec: () => V7_BOUNDS }],
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
+  // Only v6 and v7 are made in time order: a v1's time is scattered over its text, a v4 has none.
+  check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7 },
 };

@@ -1,7 +1,7 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
-//                                    [--shots workbench,hover,codeaction,insert,multicursor,terminal,highlight,debug,summary,
-//                                     duplicatemenu,duplicatefixed,bounds,bounds2,inspect] [--prefix before-] [--url URL]
+//                                    [--shots workbench,hover,codeaction,insert,multicursor,completion,likefile,terminal,highlight,debug,
+//                                     summary,duplicatemenu,duplicatefixed,bounds,bounds2,inspect] [--prefix before-] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -141,6 +141,50 @@ const SHOTS = {
     await page.keyboard.press('Control+Alt+U');
     await page.keyboard.press('7');
     await page.waitForTimeout(800);
+    return page;
+  },
+  /** fixtures/users.json: a new user object, `"id": "` typed; the suggest widget offers a `user_`
+   *  TypeID like the file's other ids, with its card beside it. */
+  async completion(page) {
+    await openFile(page, 'fixtures/users.json');
+    await page.locator('.monaco-editor .view-line', { hasText: '"inviteCode": "zA2kyjMRTjKRJS47bcOq5"' }).first().click({ timeout: 15_000 });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End'); // after the last user's `}`
+    await page.keyboard.type(',');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('{');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"id": "'); // the editor closes the quote; the quote opens the suggestions
+    const widget = page.locator('.editor-widget.suggest-widget.visible');
+    await widget.waitFor({ state: 'visible', timeout: 15_000 });
+    await widget.locator('.monaco-list-row', { hasText: 'New TypeID' }).first().waitFor({ timeout: 15_000 });
+    // The details pane (the card) opens with Ctrl+Space while the list is open, if it is not open yet.
+    if (!(await page.locator('.suggest-details-container .suggest-details').first().isVisible().catch(() => false))) {
+      await page.keyboard.press('Control+Space');
+    }
+    await page.locator('.suggest-details-container .suggest-details').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForTimeout(500);
+    return page;
+  },
+  /** migrations/…sql: a new row of the orders INSERT, then Insert ID (Ctrl+Alt+U I): the picker
+   *  offers the id column's kind first, "as in this file". */
+  async likefile(page) {
+    await openFile(page, 'migrations/20250314_create_orders.sql');
+    const row = page.locator('.monaco-editor .view-line', { hasText: "'2025-03-14T10:05:42.900Z');" }).first();
+    await row.click({ timeout: 15_000 });
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft'); // before the `;`
+    await page.keyboard.type(",\n('");
+    // The quote opens Idsmith's suggestions; close them, to show the command instead.
+    const widget = page.locator('.editor-widget.suggest-widget.visible');
+    await widget.waitFor({ state: 'visible', timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.keyboard.press('Control+Alt+U');
+    await page.keyboard.press('I');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'as in this file' }).first().waitFor({ timeout: 15_000 });
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(300);
     return page;
   },
   /** `head` of the sample log in a terminal, the mouse on a ULID: the link's tooltip. */

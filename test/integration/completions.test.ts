@@ -28,7 +28,7 @@ async function offered(doc: vscode.TextDocument, position: vscode.Position, trig
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, position, trigger, resolve);
   return list.items
     .filter((i) => /^New /.test(labelOf(i)) && typeof i.label !== 'string')
-    .sort((a, b) => (a.sortText ?? labelOf(a)).localeCompare(b.sortText ?? labelOf(b)))
+    .sort((a, b) => { const x = a.sortText ?? labelOf(a), y = b.sortText ?? labelOf(b); return x < y ? -1 : x > y ? 1 : 0; })
     .map((item) => ({ label: labelOf(item), text: textOf(item), detail: item.detail ?? '', item }));
 }
 

@@ -148,7 +148,9 @@ function slotItems(slot: ValueSlot, conventions: Conventions | undefined, ranks:
     if (!it) return;
     seen.add(plan.kind);
     it.range = range;
-    it.sortText = String(out.length).padStart(2, '0');
+    // Before the language's own value suggestions (JSON offers the key's existing values, which
+    // for an ID key are duplicates): their sort texts start at `"`, and a space sorts first.
+    it.sortText = ` ${String(out.length).padStart(2, '0')}`;
     if (slot.closed) it.filterText = `${slot.quote}${kindLabel(plan.kind)}`;
     out.push(it);
   };

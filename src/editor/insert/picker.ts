@@ -60,7 +60,7 @@ export async function pickKind(
     };
   });
   if (first && items[0]?.genKind === first.kind) {
-    items[0].description = `${items[0].description} · ${first.note}`;
+    items[0].description = `${first.note} · ${items[0].description}`;
   } else if (recent.length && items.length > 0 && recent.includes(items[0]!.genKind)) {
     items[0]!.description = `${items[0]!.description} · recently used`;
   }

@@ -1,0 +1,82 @@
+import { strict as assert } from 'node:assert';
+import { csvSlot, lineSlot, readConventions, sqlSlot } from '../../src/core';
+import { wordsFor } from '../../src/editor/completions/words';
+import { perCursorSnippet, documentRanks } from '../../src/editor/completions/perCursor';
+
+// Where a completion offers an ID for a key: the start of an empty value, read from the text
+// around the cursor only. A slot's path must be the path the fixture check gives the key's
+// values, or the key's IDs would never be found.
+
+describe('value slots', () => {
+  it('JSON, YAML and code: an empty value of a key, quoted or not', () => {
+    assert.deepEqual(lineSlot('  { "id": "', '", "name": "x" }'), { key: 'id', quote: '"', closed: true });
+    assert.deepEqual(lineSlot('  user_id: \'', "'"), { key: 'user_id', quote: "'", closed: true });
+    assert.deepEqual(lineSlot('  user_id: ', ''), { key: 'user_id', quote: '' });
+    assert.deepEqual(lineSlot('const orderId = "', ''), { key: 'orderId', quote: '"' });
+    assert.deepEqual(lineSlot('  "id": ', ','), { key: 'id', quote: '' });
+  });
+
+  it('not in a value that has text, nor where no key comes before', () => {
+    assert.equal(lineSlot('  "id": "01AR', '"'), undefined);
+    assert.equal(lineSlot('  "id": "', 'x"'), undefined);
+    assert.equal(lineSlot('{ "', '"'), undefined, 'the quote of a key');
+    assert.equal(lineSlot("it's", ''), undefined);
+    assert.equal(lineSlot('f("', '")'), undefined);
+  });
+
+  it('SQL: the column of a VALUES position, by the statement\'s column list', () => {
+    const head = 'INSERT INTO users (id, name, org_id) VALUES\n  (\'01ARYZ6S41TSV4RRFFQ69G5FAV\', \'Ada\', \'x\'),\n  (';
+    assert.deepEqual(sqlSlot(head, ", 'Bob')"), { key: 'id', path: 'users (id)', quote: '' });
+    assert.deepEqual(sqlSlot(`${head}'`, "', 'Bob')"), { key: 'id', path: 'users (id)', quote: "'", closed: true });
+    assert.deepEqual(sqlSlot(`${head}'', 'Bob', `, ')'), { key: 'org_id', path: 'users (org_id)', quote: '' });
+    assert.equal(sqlSlot(`${head}'', 'B`, ')'), undefined, 'inside another value');
+    assert.deepEqual(sqlSlot("INSERT INTO sessions VALUES ('a', ", ')'), { path: 'sessions (value 2)', quote: '' });
+    assert.equal(sqlSlot('SELECT * FROM t WHERE id IN (', ')'), undefined);
+  });
+
+  it('CSV: the column of an empty field, named by the header', () => {
+    assert.deepEqual(csvSlot('id,name', '', ',x', ','), { key: 'id', path: 'column id', quote: '' });
+    assert.deepEqual(csvSlot('id,name', 'a,', '', ','), { key: 'name', path: 'column name', quote: '' });
+    assert.deepEqual(csvSlot('id,name', '"', '",x', ','), { key: 'id', path: 'column id', quote: '"', closed: true });
+    assert.deepEqual(csvSlot(undefined, 'a,', '', ','), { path: 'column 2', quote: '' });
+    assert.equal(csvSlot('id,name', 'ab', ',', ','), undefined);
+    assert.deepEqual(csvSlot('id\tname', 'x\t', '', '\t'), { key: 'name', path: 'column name', quote: '' });
+  });
+
+  it('a slot\'s path is the path the check gives that column\'s values', () => {
+    const sql = "INSERT INTO sessions VALUES ('01JP9ZMPY0TZPRF7XHYC4P4SY4', 'user_01je37v7t0en38ahtdbnyg2sbz');\n";
+    const c = readConventions(sql, { languageId: 'sql' });
+    assert.equal(c.paths.get(sqlSlot('INSERT INTO sessions VALUES (', ')')!.path!)?.[0]?.kind, 'ulid');
+    assert.equal(c.paths.get(sqlSlot("INSERT INTO sessions VALUES ('a', ", ')')!.path!)?.[0]?.kind, 'typeid');
+    const csv = 'id,owner\n01JP9ZMPY0TZPRF7XHYC4P4SY4,x\n';
+    const k = readConventions(csv, { fileName: 'a.csv' });
+    assert.equal(k.paths.get(csvSlot('id,owner', '', ',y', ',')!.path!)?.[0]?.kind, 'ulid');
+    const bare = readConventions('01JP9ZMPY0TZPRF7XHYC4P4SY4,x\n', { fileName: 'b.csv' });
+    assert.equal(bare.paths.get(csvSlot(undefined, '', ',y', ',')!.path!)?.[0]?.kind, 'ulid');
+  });
+});
+
+describe('completion words', () => {
+  it('a kind\'s name, typed in one case, from its first letter', () => {
+    assert.deepEqual(wordsFor('ul').map((w) => w.word), ['ulid']);
+    assert.deepEqual(wordsFor('uuid7').map((w) => w.kind), ['uuidv7']);
+    assert.deepEqual(wordsFor('OID').map((w) => w.kind), ['objectid']);
+    assert.deepEqual(wordsFor('guid').map((w) => [w.kind, w.name]), [['uuid', 'GUID']]);
+    assert.ok(wordsFor('u').length > 2);
+  });
+
+  it('nothing for other words, mixed case, or name-based UUIDs', () => {
+    for (const w of ['guidance', 'fluid', 'Object', 'Ulid', 'uuidv3', 'uuid5', 'x1', 'id']) assert.deepEqual(wordsFor(w), [], w);
+  });
+});
+
+describe('one completion, an ID per cursor', () => {
+  it('ranks cursors in document order', () => {
+    assert.deepEqual(documentRanks([5, 1, 3], (a, b) => a - b), [2, 0, 1]);
+  });
+
+  it('escapes what a snippet format would read: backslash, dollar and closing brace', () => {
+    const s = perCursorSnippet(['{A}', 'B$1\\']);
+    assert.equal(s, '${CURSOR_INDEX/^(?:(0)|(1)|(\\d+))$/${1:+{A\\}}${2:+B\\$1\\\\}${3:+{A\\}}/}');
+  });
+});

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { replacementsEdit } from '../shared/edits';
 import { IdError, decodeAs, generate, type CheckProblem, type ScanMatch } from '../../core';
-import { spell } from '../insert/spelling';
 import { planFor, Skip, type Plan } from '../insert/regenerate';
 import { settings } from '../shared/settings';
 import { isEditable } from '../shared/writable';
@@ -51,7 +50,7 @@ function freshIds(problems: readonly CheckProblem[]): { problem: CheckProblem; t
   for (const g of groups.values()) {
     const first = g[0]!.plan;
     const ids = generate(first.kind, { ...first.opts, count: g.length });
-    g.forEach(({ problem, plan }, i) => out.push({ problem, text: spell(plan.kind, ids[i]!, plan.spelling) }));
+    g.forEach(({ problem, plan }, i) => out.push({ problem, text: plan.spell(ids[i]!) }));
   }
   return out.sort((a, b) => a.problem.start - b.problem.start);
 }

@@ -2,7 +2,10 @@
 // src/cli/main.ts; this file only connects it to the process: streams in, writes that wait
 // for 'drain' out, and a quiet exit when the reader of a pipe goes away.
 import { createReadStream } from 'node:fs';
+import { EXIT_INTERNAL, EXIT_OUTPUT } from './cli/command';
+import { OutputError } from './cli/io';
 import { main, type CliIo } from './cli/main';
+import { isScanWorker } from './cli/scanWorker';
 
 /** Files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
 const CHUNK = 1024 * 1024;
@@ -26,24 +29,43 @@ const io: CliIo = {
     return process.stdin;
   },
   readFile: (path) => createReadStream(path, { highWaterMark: CHUNK }),
-  stdout: (chunk) => (process.stdout.write(chunk) ? undefined : waitForDrain()),
+  stdout: (chunk) => {
+    let more: boolean;
+    try {
+      more = process.stdout.write(chunk);
+    } catch (err) {
+      // A file or /dev/full as stdout is written synchronously: the error arrives here.
+      if (isEpipe(err)) process.exit(0);
+      throw err instanceof Error ? new OutputError(err) : err;
+    }
+    return more ? undefined : waitForDrain();
+  },
   stderr: (text) => void process.stderr.write(text),
   stdoutIsTty: process.stdout.isTTY === true,
+  // The bundle is its own worker script (scanWorker.ts serves when started as one).
+  scanWorkers: { script: __filename },
 };
 
-// `idsmith new -n 1000000 | head` closes the pipe early; that is the reader's choice, not an error.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
+function isEpipe(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+}
+
+// `idsmith new -n 1000000 | head` closes the pipe early; that is the reader's choice, not an
+// error. Any other failed write (a pipe or terminal reports it here, after the write returned)
+// ends the run with one line naming the error; the command cannot go on without its output.
+process.stdout.on('error', (err: Error) => {
+  if (isEpipe(err)) process.exit(0);
+  process.stderr.write(`idsmith: ${new OutputError(err).message}\n`);
+  process.exit(EXIT_OUTPUT);
 });
 
 // exitCode rather than process.exit(): a large stdout write to a pipe is flushed asynchronously.
-main(process.argv.slice(2), io).then(
+if (!isScanWorker()) main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
     process.stderr.write(`idsmith: internal error (please report): ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exitCode = 70;
+    process.exitCode = EXIT_INTERNAL;
   },
 );

@@ -17,6 +17,8 @@ export interface FlagSpec {
   aliases?: readonly string[];
   /** Whether the flag consumes a value (`--epoch discord`, `--epoch=discord`). */
   value: boolean;
+  /** An empty value is a value (`--name ''`), not a missing one. */
+  emptyOk?: boolean;
 }
 
 export interface ParsedArgs {
@@ -55,7 +57,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
     let value: string | undefined;
     if (eq !== -1) value = arg.slice(eq + 1);
     else if (i + 1 < argv.length) value = argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`option '--${spec.name}' needs a value`);
+    if (value === undefined || (value === '' && !spec.emptyOk)) throw new UsageError(`option '--${spec.name}' needs a value`);
     flags.set(spec.name, value);
   }
   return { flags, positionals };

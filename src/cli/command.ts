@@ -23,6 +23,15 @@ export const VERSION_FLAG: FlagSpec = { name: 'version', value: false };
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
+/** A bug: an exception no command expected (sysexits EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+/** Standard output could not be written (a full disk, a closed terminal): sysexits EX_IOERR. */
+export const EXIT_OUTPUT = 74;
+
+/** Said at the end of every `--help`: the exit codes any command can give. */
+export const EXIT_NOTE = `Any command also exits ${EXIT_OUTPUT} when its output cannot be written (a full disk, a closed
+terminal; one line on standard error names the error) and ${EXIT_INTERNAL} on an internal error (a bug:
+please report it). A reader that closes the pipe early (| head) is no error: exit 0.`;
 
 // Option values are part of how the CLI was called, so a bad one is a usage error (exit 2)
 // carrying the core's explanation; only the IDs being processed can make a run exit 1.

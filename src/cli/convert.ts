@@ -46,7 +46,7 @@ Exit status: 0 all converted, 1 some input could not be converted, 2 usage error
       if (line.droppedFrom !== undefined) {
         failed = true;
         io.stderr(`idsmith: cannot convert ${quote(line.text, line.droppedFrom)} to ${target}: the line is too long to be an ID\n`);
-      } else if (line.text !== '') {
+      } else if (line.text !== '' || line.argument) {
         try {
           out.push(convert(line.text, target, opts) + '\n');
         } catch (err) {

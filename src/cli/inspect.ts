@@ -43,7 +43,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
     let count = 0;
     let invalid = false;
     for await (const line of ids(args.positionals, io)) {
-      if (line.text === '' && line.droppedFrom === undefined) {
+      if (line.text === '' && line.droppedFrom === undefined && !line.argument) {
         await out.afterLine(line); // a blank line, passed on only to flush what is waiting
         continue;
       }

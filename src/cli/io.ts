@@ -4,6 +4,18 @@
 // the input size.
 import { escapeControlsInLines } from './safe';
 
+/**
+ * Standard output refused a write (ENOSPC on a full disk, EIO on a closed terminal); `main`
+ * says so in one line and exits EXIT_OUTPUT. A closed pipe (EPIPE) is not one: src/cli.ts ends
+ * quietly there.
+ */
+export class OutputError extends Error {
+  override readonly name = 'OutputError';
+  constructor(readonly cause: Error) {
+    super(`cannot write standard output: ${cause.message.replace(/, write$/, '')}`);
+  }
+}
+
 export interface CliIo {
   /** Standard input as byte chunks; only iterated when a command reads stdin. */
   stdin(): AsyncIterable<Uint8Array>;
@@ -16,6 +28,11 @@ export interface CliIo {
   stdoutIsTty?: boolean;
   /** Current time for relative `--time`/`--from` values; injectable so tests are stable. */
   now?: () => number;
+  /**
+   * A script that runs scan workers (the CLI bundle itself), and `execArgv` for it: `scan` uses
+   * both cores on a large file or input only when it is given.
+   */
+  scanWorkers?: { script: string; execArgv?: string[] };
 }
 
 /**
@@ -69,6 +86,8 @@ export interface InputLine {
   droppedFrom?: number;
   /** The last whole line of what has arrived so far: the moment to flush output. */
   endOfChunk?: boolean;
+  /** A command-line argument: named on purpose, so even an empty one is an input (never a blank line to skip). */
+  argument?: boolean;
 }
 
 /**
@@ -114,7 +133,7 @@ export async function* utf8Lines(source: AsyncIterable<Uint8Array>, max = MAX_ID
 /** Arguments as IDs, or stdin lines (trimmed, blanks dropped) when there are none. */
 export async function* ids(positionals: readonly string[], io: CliIo): AsyncGenerator<InputLine> {
   if (positionals.length > 0) {
-    for (const p of positionals) yield { text: p };
+    for (const p of positionals) yield { text: p, argument: true };
     return;
   }
   for await (const line of utf8Lines(io.stdin())) {

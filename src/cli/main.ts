@@ -3,10 +3,10 @@ import { version } from '../../package.json';
 import { UsageError, parseArgs } from './args';
 import { boundsCommand } from './bounds';
 import { checkCommand } from './check';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
+import { EXIT_INVALID, EXIT_NOTE, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
 import { convertCommand } from './convert';
 import { inspectCommand } from './inspect';
-import type { CliIo } from './io';
+import { OutputError, type CliIo } from './io';
 import { newCommand } from './new';
 import { scanCommand } from './scan';
 import { sortCommand } from './sort';
@@ -33,8 +33,9 @@ Options:
   --version      print the version
 
 Exit status: 0 success, 1 invalid input (or an ID found invalid), 2 usage error or an
-unreadable file. Output carries no colour; terminal control characters from the input are
-shown escaped, never written raw to a terminal.
+unreadable file. ${EXIT_NOTE}
+Output carries no colour; terminal control characters from the input are shown escaped,
+never written raw to a terminal.
 `;
 }
 
@@ -43,6 +44,16 @@ shown escaped, never written raw to a terminal.
  * tests drive it in-process; `src/cli.ts` is only the Node entry point around it.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (err) {
+    if (!(err instanceof OutputError)) throw err;
+    io.stderr(`idsmith: ${escapeControls(err.message)}\n`);
+    return EXIT_OUTPUT;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) {
     io.stderr(`${USAGE}\nTry 'idsmith --help'.\n`);
@@ -104,5 +115,5 @@ async function help(name: string | undefined, io: CliIo): Promise<number> {
 }
 
 function commandHelp(command: Command): string {
-  return `usage: ${command.usage}\n\n${command.help}\n`;
+  return `usage: ${command.usage}\n\n${command.help}\n${EXIT_NOTE}\n`;
 }

@@ -1,9 +1,11 @@
-import { scan, scanRange, type ScanMatch } from '../core';
+import { statSync } from 'node:fs';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
-import { Output, openInputs } from './io';
+import { openInputs, type CliIo } from './io';
+import { ByteWriter, countLines, runPiece, type PieceJob, type PieceResult, type ScanMode } from './scanEngine';
 import { pieces } from './scanInput';
-import { escapeControls, quote, safeJson } from './safe';
+import { ScanPool } from './scanPool';
+import { escapeControls, escapeControlsInLines, quote, safeJson } from './safe';
 
 export const scanCommand: Command = {
   name: 'scan',
@@ -45,97 +47,194 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
     if (json && annotate) throw new UsageError('--json and --annotate are two different outputs; pick one');
     const epochText = stringFlag(args, 'epoch');
     const epoch = epochText === undefined || epochText.toLowerCase() === 'auto' ? undefined : epochOption(epochText);
-    const opts = { epoch, now: io.now ? io.now() : Date.now() };
-    const out = new Output(io, annotate ? 'bytes' : 'text');
+    const now = io.now ? io.now() : Date.now();
+    const mode: ScanMode = json ? 'json' : annotate ? 'annotate' : 'text';
+    const out = new ByteOutput(io, mode === 'annotate');
     let invalid = false;
     let unreadable = false;
-    for (const input of openInputs(args.positionals, io)) {
-      const file = input.name === undefined ? undefined : safeJson(JSON.stringify(input.name));
-      const shownName = input.name === undefined ? '' : `${escapeControls(input.name)}:`;
-      let line = 1;
-      let lineStart = 0; // input offset where the current line starts
-      let scannedTo = -1; // input offset where the last match ended
-      try {
-        for await (const piece of pieces(input.source(), () => scannedTo)) {
-          const text = piece.bytes.toString('latin1');
-          const matches = scanPiece(text, piece.from, piece.to, opts);
-          if (matches.length > 0) scannedTo = piece.offset + matches[matches.length - 1]!.end;
-          if (annotate) {
-            invalid ||= matches.some((m) => !m.decoded.valid);
-            out.push(annotated(text, piece.start, Math.max(piece.to, scannedTo - piece.offset), matches));
-            await out.flush();
-            continue;
-          }
-          // Line numbers are counted only here, from one line end to the next match.
-          let pos = piece.start;
-          const advance = (limit: number): void => {
-            for (let nl = text.indexOf('\n', pos); nl !== -1 && nl < limit; nl = text.indexOf('\n', pos)) {
-              line++;
-              pos = nl + 1;
-              lineStart = piece.offset + pos;
-            }
-          };
-          for (const m of matches) {
-            advance(m.start);
-            pos = m.start;
-            const d = m.decoded;
-            if (!d.valid) invalid = true;
-            const col = piece.offset + m.start - lineStart + 1;
-            if (json) {
-              const unixMs = d.valid && d.unixMs !== undefined ? `,"unixMs":${d.unixMs}` : '';
-              out.push(`{${file === undefined ? '' : `"file":${file},`}"line":${line},"column":${col},"text":${JSON.stringify(m.text)},"kind":"${m.kind}","valid":${d.valid}${unixMs}}\n`);
-            } else {
-              const what = d.valid ? (d.time ?? '') : `invalid: ${escapeControls(d.error ?? '')}`;
-              out.push(`${shownName}${line}:${col}: ${m.kind} ${m.text} ${what}`.trimEnd() + '\n');
-            }
-            if (out.full) await out.flush(); // no await per match unless a batch is due
-          }
-          advance(piece.to);
-          await out.flush(); // a piece is what has arrived: `tail -f | idsmith scan` shows it now
+    let pool: ScanPool | undefined;
+    try {
+      for (const input of openInputs(args.positionals, io)) {
+        const name = input.name === undefined ? '' : mode === 'json' ? safeJson(JSON.stringify(input.name)) : `${escapeControls(input.name)}:`;
+        const job = { mode, name, epoch, now };
+        const workers = io.scanWorkers;
+        // A large file goes to workers at once; standard input once it has brought 4 MB quickly.
+        const bigFile = worthWorkers(input.name);
+        const poolFor = workers === undefined ? undefined : (read: number, pieceSize: number): ScanPool | undefined => {
+          if (pool === undefined && !bigFile && (read < WORKER_MIN_BYTES || pieceSize < 256 * 1024)) return undefined;
+          return (pool ??= new ScanPool(workers.script, undefined, workers.execArgv));
+        };
+        try {
+          const source = input.name === undefined || input.name === '-' ? gather(input.source(), 1024 * 1024) : input.source();
+          invalid = (await scanInput(source, job, out, poolFor)) || invalid;
+        } catch (err) {
+          if (!isFileError(err)) throw err;
+          unreadable = true;
+          await out.flush();
+          io.stderr(`idsmith scan: cannot read ${quote(input.name ?? '-')}: ${escapeControls(err.message)}\n`);
         }
-      } catch (err) {
-        if (!isFileError(err)) throw err;
-        unreadable = true;
-        io.stderr(`idsmith scan: cannot read ${quote(input.name ?? '-')}: ${escapeControls(err.message)}\n`);
       }
+      await out.flush();
+    } finally {
+      await pool?.close();
     }
-    await out.flush();
     return unreadable ? EXIT_USAGE : invalid ? EXIT_INVALID : EXIT_OK;
   },
 };
 
-interface Opts {
-  epoch: unknown;
-  now: number;
+/** Files this large are scanned by workers on both cores; smaller ones (and pipes) on this thread. */
+const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+
+function worthWorkers(path: string | undefined): boolean {
+  if (path === undefined || path === '-') return false;
+  try {
+    const st = statSync(path);
+    return st.isFile() && st.size >= WORKER_MIN_BYTES;
+  } catch {
+    return false;
+  }
 }
+
+/** Pieces handed to workers and not yet written, at most: bounds memory (pieces are up to 1 MiB). */
+const IN_FLIGHT = 4;
 
 /**
- * The scanner over a piece at once (one call per piece, not per line), then held to the
- * editor's per-line reading: only a kind's label may reach back across a line end, so a
- * labelled-invalid match is kept only if its line alone gives it too.
+ * Scans one input piece by piece, writing output in input order; line numbers and byte columns
+ * are counted here, before a piece is scanned, so pieces can be scanned anywhere. Returns
+ * whether an invalid ID was found.
  */
-function scanPiece(text: string, from: number, to: number, opts: Opts): ScanMatch[] {
-  const matches = scanRange(text, from, to, opts);
-  return matches.filter((m) => {
-    if (m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid')) return true;
-    const lineFrom = text.lastIndexOf('\n', m.start - 1) + 1;
-    const lineTo = text.indexOf('\n', m.end);
-    const alone = scan(text.slice(lineFrom, lineTo === -1 ? text.length : lineTo), opts);
-    return alone.some((a) => a.start === m.start - lineFrom && a.end === m.end - lineFrom);
-  });
+export async function scanInput(
+  source: AsyncIterable<Uint8Array>, base: Pick<PieceJob, 'mode' | 'name' | 'epoch' | 'now'>,
+  out: { write(bytes: Uint8Array, now?: boolean): Promise<void> },
+  poolFor?: ScanPool | ((read: number, pieceSize: number) => ScanPool | undefined),
+  { maxPiece, lookahead, slowPiece = 64 * 1024 }: { maxPiece?: number; lookahead?: number; slowPiece?: number } = {},
+): Promise<boolean> {
+  let pool: ScanPool | undefined;
+  let invalid = false;
+  let line = 1, lineStart = 0; // line number and input offset of the line being read
+  let lastEnd = -1; // input offset where the last match ended
+  const inFlight: Promise<PieceResult>[] = [];
+  const writeNext = async (): Promise<void> => {
+    const r = await inFlight.shift()!;
+    invalid ||= r.invalid;
+    if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
+    await out.write(r.out);
+    // Written: a write to a file or pipe on Linux is done when it returns (or after 'drain').
+    if (process.platform === 'linux') pool?.recycle(r.out);
+  };
+  const w = new ByteWriter();
+  for await (const piece of pieces(source, () => lastEnd, maxPiece, lookahead)) {
+    const job: PieceJob = { ...base, start: piece.start, from: piece.from, to: piece.to, offset: piece.offset, line, lineStart };
+    const { lines, lastAfter } = countLines(piece.bytes, piece.start, piece.to);
+    line += lines;
+    if (lastAfter !== -1) lineStart = piece.offset + lastAfter;
+    const pieceSize = piece.to - piece.start;
+    const usePool = typeof poolFor === 'function' ? poolFor(piece.offset + piece.to, pieceSize) : poolFor;
+    if (usePool === undefined) {
+      while (inFlight.length > 0) await writeNext();
+      w.len = 0;
+      const r = runPiece(piece.bytes, piece.bytes.toString('latin1'), job, w);
+      invalid ||= r.invalid;
+      if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
+      // A piece is what has arrived: `tail -f | idsmith scan` shows it now.
+      await out.write(r.out, true);
+      continue;
+    }
+    pool = usePool;
+    inFlight.push(pool.run(owned(piece.bytes), job));
+    // The next piece starts where an ID over this cut of a long line ended: wait for it. A small
+    // piece is a pipe that slowed down: what it brought is written now.
+    const drain = piece.continues || pieceSize < slowPiece;
+    while (inFlight.length >= IN_FLIGHT || (drain && inFlight.length > 0)) await writeNext();
+    if (drain) await out.write(new Uint8Array(0), true);
+  }
+  while (inFlight.length > 0) await writeNext();
+  return invalid;
 }
 
-/** The piece's text [from, to) with ` [ISO time]` after every match that holds a time. */
-function annotated(text: string, from: number, to: number, matches: readonly ScanMatch[]): string {
-  const parts: string[] = [];
-  for (const m of matches) {
-    const time = m.decoded.valid ? m.decoded.time : undefined;
-    if (time === undefined) continue;
-    parts.push(text.slice(from, m.end), ` [${time}]`);
-    from = m.end;
+const IDLE = Symbol('idle');
+
+/**
+ * Chunks of a stream joined while more arrive at once (a fast pipe), up to `target` bytes; what
+ * has arrived is passed on as soon as the stream pauses for 2 ms (`tail -f`).
+ */
+export async function* gather(source: AsyncIterable<Uint8Array>, target: number): AsyncGenerator<Uint8Array> {
+  const it = source[Symbol.asyncIterator]();
+  let pending = it.next();
+  for (;;) {
+    const first = await pending;
+    if (first.done) return;
+    const parts = [first.value];
+    let size = first.value.length;
+    pending = it.next();
+    let ended = false;
+    while (size < target) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const r = await Promise.race([pending, new Promise<typeof IDLE>((resolve) => (timer = setTimeout(resolve, 2, IDLE)))]);
+      clearTimeout(timer);
+      if (r === IDLE) break;
+      if (r.done) {
+        ended = true;
+        break;
+      }
+      parts.push(r.value);
+      size += r.value.length;
+      pending = it.next();
+    }
+    yield parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    if (ended) return;
   }
-  parts.push(text.slice(from, to));
-  return parts.join('');
+}
+
+/** Bytes in an ArrayBuffer of their own, which can be transferred to a worker. */
+function owned(b: Buffer): Uint8Array {
+  if (b.byteOffset === 0 && b.buffer.byteLength === b.length) return b;
+  return new Uint8Array(b);
+}
+
+const MAX_WRITE = 256 * 1024;
+
+/**
+ * Output bytes in large writes: small pieces are gathered up to 256 KB before a write; on a
+ * terminal, `--annotate`'s copied input is decoded and its control characters escaped.
+ */
+class ByteOutput {
+  private readonly w = new ByteWriter(512 * 1024);
+
+  constructor(private readonly io: CliIo, private readonly rawInput: boolean) {}
+
+  /** Writes `bytes` (copied or written before returning); `now` flushes what is gathered. */
+  async write(bytes: Uint8Array, now = false): Promise<void> {
+    if (bytes.length > 0) {
+      if (this.w.len === 0 && bytes.length >= 256 * 1024) {
+        await this.send(bytes);
+        return;
+      }
+      this.w.copy(bytes, 0, bytes.length);
+    }
+    if (now || this.w.len >= 256 * 1024) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.w.len === 0) return;
+    // The sink may keep the chunk (a pipe that is full): hand it a copy, keep our buffer.
+    const chunk = this.w.buf.slice(0, this.w.len);
+    this.w.len = 0;
+    await this.send(chunk);
+  }
+
+  /** In writes of at most 256 KB: large enough to be cheap, small enough to wait for a slow reader. */
+  private async send(bytes: Uint8Array): Promise<void> {
+    for (let i = 0; i < bytes.length; i += MAX_WRITE) await this.sendOne(bytes.subarray(i, Math.min(bytes.length, i + MAX_WRITE)));
+  }
+
+  private async sendOne(bytes: Uint8Array): Promise<void> {
+    if (this.rawInput && this.io.stdoutIsTty === true) {
+      await this.io.stdout(escapeControlsInLines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')));
+      return;
+    }
+    await this.io.stdout(bytes);
+  }
 }
 
 /** An error of the file system (ENOENT, EISDIR, EACCES, ...), as opposed to a bug. */

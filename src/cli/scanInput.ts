@@ -5,8 +5,8 @@
 // name a snowflake's layout, labels, base64 blobs), so scanning piece after piece finds what
 // one scan of the whole input finds.
 
-/** Longest stretch of one line scanned at a time. */
-export const MAX_PIECE = 1024 * 1024;
+/** Longest piece scanned at a time (and stretch of one line): files arrive in 1 MiB chunks. */
+export const MAX_PIECE = 4 * 1024 * 1024;
 /** Context kept on each side of a piece: the scanner looks back at most 8 KB (snowflake keys). */
 export const CONTEXT = 9 * 1024;
 /** How far back from the cap a cut of a long line is looked for. */
@@ -48,14 +48,14 @@ export function lineCut(buf: Uint8Array, cap: number): number {
  * tells the reader where the scan of the piece just given stopped, as an input offset (past
  * `to` when an ID ran over the cut of a long line; -1 for none): the next piece starts there.
  */
-export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () => number, maxPiece = MAX_PIECE): AsyncGenerator<Piece> {
+export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () => number, maxPiece = MAX_PIECE, lookahead = CONTEXT): AsyncGenerator<Piece> {
   let data: Buffer = Buffer.alloc(0); // bytes not scanned yet
   let dataOffset = 0; // their offset in the input
   let back: Buffer = Buffer.alloc(0); // up to CONTEXT bytes before them
   let skipRun = false; // a long line was cut inside a run of 64 KB or more: skip the rest of it
 
   const piece = function* (end: number, continues: boolean, final: boolean): Generator<Piece> {
-    const after = final ? data.length : Math.min(data.length, end + CONTEXT);
+    const after = final ? data.length : Math.min(data.length, end + lookahead);
     const bytes = Buffer.concat([back, data.subarray(0, after)]);
     const to = back.length + end;
     let from = back.length;
@@ -76,7 +76,7 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
       const nl = data.lastIndexOf(10, Math.min(data.length, maxPiece) - 1);
       if (nl !== -1) {
         yield* piece(nl + 1, false, false);
-      } else if (data.length >= maxPiece + CONTEXT) {
+      } else if (data.length >= maxPiece + lookahead) {
         const cut = lineCut(data, maxPiece);
         yield* piece(cut < 0 ? maxPiece : cut, true, false);
         // No cut in the last 64 KB before the cap: they are one run, which holds no ID.

@@ -192,6 +192,23 @@ function blobAround(text: string, start: number, end: number): Blob {
   return { start: s, end: e, base64 };
 }
 
+const backward = new WeakMap<RegExp, RegExp>();
+
+/**
+ * A label pattern `…$` as one look-behind tried only at the window's end (sticky): the same
+ * answer as `label.test(window)`, without trying the pattern at each of the 40 positions (every
+ * 13-char word asks whether it is a labelled TSID or TID).
+ */
+function backwards(label: RegExp): RegExp {
+  let re = backward.get(label);
+  if (re === undefined) {
+    const source = label.source.endsWith('$') ? label.source.slice(0, -1) : `${label.source}[^]*`;
+    re = new RegExp(`(?<=${source})`, `${label.flags.replace(/[gy]/g, '')}y`);
+    backward.set(label, re);
+  }
+  return re;
+}
+
 class Scanner implements ScanContext {
   readonly matches: ScanMatch[] = [];
   readonly now: number;
@@ -205,7 +222,11 @@ class Scanner implements ScanContext {
   private blob: Blob = { start: -1, end: -1, base64: false };
   private readonly run: Run = { start: 0, end: 0, or: 0, and: 0, lastUnderscore: -1 };
 
-  constructor(readonly text: string, opts: ScanOptions) {
+  /**
+   * `codes` are the UTF-8 bytes scanned; `text` is the same bytes one char per byte (latin1),
+   * which the formats' rules read: offsets are byte offsets in both.
+   */
+  constructor(readonly codes: Uint8Array, readonly text: string, opts: ScanOptions) {
     this.now = opts.now ?? Date.now();
     this.futureLimit = this.now + PLAUSIBLE_FUTURE_MS;
     this.numbers = opts.snowflakes !== false;
@@ -218,7 +239,8 @@ class Scanner implements ScanContext {
     const c = this.context;
     if (c === false) return undefined;
     if (this.reader === undefined) {
-      const before = c.before === undefined ? '' : typeof c.before === 'function' ? c.before() : c.before;
+      const raw = c.before === undefined ? '' : typeof c.before === 'function' ? c.before() : c.before;
+      const before = raw === '' ? '' : latin1Of(utf8.encode(raw));
       this.beforeLength = before.length;
       this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules);
     }
@@ -230,7 +252,10 @@ class Scanner implements ScanContext {
   }
 
   labelled(start: number, label: RegExp): boolean {
-    return label.test(this.text.slice(Math.max(0, start - LABEL_WINDOW), start));
+    const window = this.text.slice(Math.max(0, start - LABEL_WINDOW), start);
+    const re = backwards(label);
+    re.lastIndex = window.length;
+    return re.test(window);
   }
 
   inBase64(start: number, end: number): boolean {
@@ -247,7 +272,7 @@ class Scanner implements ScanContext {
     const { start, end, or, and, lastUnderscore } = run;
     let tailOr = 0, tailAnd = 0xff;
     for (let k = lastUnderscore + 1; k < end; k++) {
-      const f = FLAGS[this.text.charCodeAt(k)]!;
+      const f = FLAGS[this.codes[k]!]!;
       tailOr |= f;
       tailAnd &= f;
     }
@@ -305,13 +330,14 @@ class Scanner implements ScanContext {
   }
 
   /** Matches starting in [from, to); rules may read the text on either side (context, blobs, labels). */
-  scan(from = 0, to = this.text.length): ScanMatch[] {
+  scan(from = 0, to = this.codes.length): ScanMatch[] {
     const text = this.text;
-    const n = text.length;
+    const codes = this.codes;
+    const n = codes.length;
     const run = this.run;
     let i = from;
     while (i < to) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c >= 128 || (FLAGS[c]! & WORD) === 0) {
         i += c === PERCENT || c === BACKSLASH ? separatorEscape(text, i) || 1 : 1;
         continue;
@@ -319,7 +345,7 @@ class Scanner implements ScanContext {
       const start = i;
       let or = 0, and = 0xff, lastUnderscore = -1;
       for (; i < n; i++) {
-        const ch = text.charCodeAt(i);
+        const ch = codes[i]!;
         const f = ch < 128 ? FLAGS[ch]! : 0;
         if ((f & WORD) === 0) break;
         or |= f;
@@ -333,7 +359,7 @@ class Scanner implements ScanContext {
       run.or = or;
       run.and = and;
       run.lastUnderscore = lastUnderscore;
-      if (i < n && nextCodes[text.charCodeAt(i) & 127] === 1) {
+      if (i < n && nextCodes[codes[i]! & 127] === 1) {
         const glued = lastUnderscore >= 0;
         const nextRules = byLengthNext[glued ? i - lastUnderscore - 1 : len]!;
         if (nextRules.length > 0) {
@@ -344,7 +370,7 @@ class Scanner implements ScanContext {
           }
         }
       }
-      if (start > 0 && prevCodes[text.charCodeAt(start - 1) & 127] === 1 && byLengthPrev[len]!.length > 0) {
+      if (start > 0 && prevCodes[codes[start - 1]! & 127] === 1 && byLengthPrev[len]!.length > 0) {
         const end = this.tryRules(byLengthPrev[len]!, and, undefined, text[start - 1]);
         if (end >= 0) {
           i = end;
@@ -355,7 +381,7 @@ class Scanner implements ScanContext {
       if (lastUnderscore >= 0) {
         const tail = i - lastUnderscore - 1;
         if (byTail[tail]!.length > 0) end = this.tryRules(byTail[tail]!, and);
-        if (end < 0 && text.charCodeAt(start) !== UNDERSCORE_CODE && len >= MIN_INNER_TAIL_RUN) end = this.tryInnerTails();
+        if (end < 0 && codes[start] !== UNDERSCORE_CODE && len >= MIN_INNER_TAIL_RUN) end = this.tryInnerTails();
       } else if (byLength[len]!.length > 0) {
         end = this.tryRules(byLength[len]!, and);
       }
@@ -365,21 +391,60 @@ class Scanner implements ScanContext {
   }
 }
 
-/** Every ID in `text`, in order, found in one pass. */
-export function scan(text: string, opts: ScanOptions = {}): ScanMatch[] {
-  requireText(text, 'the text to scan');
-  opts = optionsOf(opts, 'the scan options');
-  return new Scanner(text, opts).scan();
+const utf8 = new TextEncoder();
+
+/** The bytes one char per byte, as the rules read them (chunked: `apply` has an argument limit). */
+export function latin1Of(bytes: Uint8Array, from = 0, to = bytes.length): string {
+  let out = '';
+  for (let i = from; i < to; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(to, i + 8192)) as unknown as number[]);
+  return out;
 }
 
 /**
- * The IDs that start in [from, to) of `text`, found as `scan(text)` finds them when its scan
- * reaches `from` between runs (at a line start, or after a char that ends a run): the text
- * around the range is context (labels, base64 blobs, the keys naming a snowflake's layout), so
- * a long input scanned in pieces gives what one scan of it gives.
+ * The IDs starting in [from, to) of UTF-8 `bytes`, offsets in bytes. Rules may read the bytes on
+ * either side (labels, base64 blobs, the keys that name a snowflake's layout), so a long input
+ * scanned in pieces (each cut at a line start or after a char that ends a run, with context
+ * around it) gives what one scan gives. `latin1` is `bytes` one char per byte, when the caller
+ * has it already (a Node Buffer makes it natively).
  */
-export function scanRange(text: string, from: number, to: number, opts: ScanOptions = {}): ScanMatch[] {
-  return new Scanner(text, opts).scan(from, to);
+export function scanBytes(bytes: Uint8Array, from = 0, to = bytes.length, opts: ScanOptions = {}, latin1?: string): ScanMatch[] {
+  return new Scanner(bytes, latin1 ?? latin1Of(bytes), opts).scan(from, to);
+}
+
+/**
+ * Every ID in `text`, in order, found in one pass. The scan reads the text's UTF-8 bytes, as the
+ * CLI reads files, so both find the same IDs; offsets are mapped back to the string's.
+ */
+export function scan(text: string, opts: ScanOptions = {}): ScanMatch[] {
+  requireText(text, 'the text to scan');
+  opts = optionsOf(opts, 'the scan options');
+  const bytes = utf8.encode(text);
+  if (bytes.length === text.length) return new Scanner(bytes, text, opts).scan();
+  const matches = new Scanner(bytes, latin1Of(bytes), opts).scan();
+  toStringOffsets(text, matches);
+  return matches;
+}
+
+/** Byte offsets of matches (in order) to UTF-16 offsets in `text`, in one walk. */
+function toStringOffsets(text: string, matches: ScanMatch[]): void {
+  let j = 0, b = 0;
+  const at = (target: number): number => {
+    while (b < target) {
+      const c = text.charCodeAt(j);
+      if (c < 0x80) b += 1;
+      else if (c < 0x800) b += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(j + 1) & 0xfc00) === 0xdc00) {
+        b += 4;
+        j++;
+      } else b += 3;
+      j++;
+    }
+    return j;
+  };
+  for (const m of matches) {
+    m.start = at(m.start);
+    m.end = at(m.end);
+  }
 }
 
 /** The ID whose text covers `offset` (a cursor just after an ID still counts). */

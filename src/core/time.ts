@@ -13,7 +13,7 @@ export interface ParsedTime {
 
 const ACCEPTED =
   'Expected one of: an ISO 8601 time (2024-01-02T03:04:05.678Z, 2024-01-02T03:04+02:00; no zone = UTC), ' +
-  '2024-01-02, 2024-01-02 03:04[:05[.678]], unix seconds (10 digits) or milliseconds (13 digits), ' +
+  '2024-01-02, 2024-01-02 03:04[:05[.678]], +010889-08-02T05:31:50.655Z, unix seconds (10 digits) or milliseconds (13 digits), ' +
   'now, or a relative time such as -2h, +3d, -15m, 90s ago, in 2 weeks.';
 
 const UNIT_MS: Record<string, number> = {
@@ -25,8 +25,10 @@ const UNIT_MS: Record<string, number> = {
   w: 604_800_000, week: 604_800_000, weeks: 604_800_000,
 };
 
+// Years past 9999 and before 0 are written with six digits and a sign (+010889-08-02), as
+// ISO 8601 and Date#toISOString write them, so every time Idsmith prints reads back.
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 const SIGNED_RELATIVE = /^([+-])\s*(\d+)\s*([a-z]+)$/;
 const AGO = /^(\d+)\s*([a-z]+)\s+ago$/;
 const IN = /^in\s+(\d+)\s*([a-z]+)$/;
@@ -111,7 +113,7 @@ export function formatIso(ms: number): string {
   requireNumber(ms, 'a time in ms');
   const floored = Math.floor(ms);
   if (!Number.isFinite(floored) || Math.abs(floored) > 8.64e15) {
-    throw new IdError('TIME_OUT_OF_RANGE', `${ms} ms is outside the range of dates (±8.64e15 ms)`);
+    throw new IdError('TIME_OUT_OF_RANGE', `${timeForMessage(ms)} cannot be written as a date.`);
   }
   return isoFromMs(floored);
 }

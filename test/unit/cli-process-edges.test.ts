@@ -1,10 +1,11 @@
 // The installed CLI at the edges real data and real scripts reach (issue 22): each case ran on
 // the old build (main at 0b18155) and failed there; the issue item is named in each title.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, ensureBuilt, installed } from './cliBinary';
+import { cli, command, ensureBuilt, installed } from './cliBinary';
 
 const out = (r: { stdout: Buffer }): string => r.stdout.toString('utf8');
 const err = (r: { stderr: Buffer }): string => r.stderr.toString('utf8');
@@ -54,6 +55,82 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
       assert.equal(r.status, 1);
       assert.match(err(r), /Baidu uid-generator snowflakes hold times from 2016-05-20T00:00:00\.000Z to 2024-11-20T21:24:15\.000Z; got 20\d\d-/);
       assert.equal(out(cli(['new', 'snowflake', '--epoch', 'baidu', '--time', '2024-11-20T21:24:15Z'])), '9223372002495037440\n');
+    });
+  });
+
+  describe('item 3: parallel processes with distinct node ids', () => {
+    /** Runs two `idsmith new` at once and resolves with both outputs and standard errors. */
+    function twoAtOnce(a: string[], b: string[]): Promise<{ out: string[][]; err: string[] }> {
+      const one = (args: string[]) => new Promise<{ out: string[]; err: string }>((resolve, reject) => {
+        const child = spawn(command[0], [...command[1], ...args]);
+        let out = '', err = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('error', reject);
+        child.on('close', () => resolve({ out: out.trim().split('\n'), err }));
+      });
+      return Promise.all([one(a), one(b)]).then(([x, y]) => ({ out: [x.out, y.out], err: [x.err, y.err] }));
+    }
+
+    it('two runs of 200,000 at once share no ID with --worker 1 and --worker 2; with the defaults both warn', async () => {
+      const n = ['new', 'snowflake', '--epoch', 'discord', '-n', '200000'];
+      const distinct = await twoAtOnce([...n, '--worker', '1'], [...n, '--worker', '2']);
+      assert.deepEqual(distinct.err, ['', '']);
+      const seen = new Set(distinct.out[0]);
+      assert.equal(seen.size, 200_000);
+      assert.equal(distinct.out[1]!.filter((id) => seen.has(id)).length, 0);
+      const same = await twoAtOnce(n, n);
+      for (const e of same.err) assert.match(e, /warning: these snowflake IDs carry the default workerId 0 and processId 0/);
+    });
+  });
+
+  describe('item 9: an explicit empty argument', () => {
+    it("inspect '', inspect --json '' and convert --to uuid '' exit 1, as '   ' does", () => {
+      for (const args of [['inspect', ''], ['inspect', '--json', ''], ['convert', '--to', 'uuid', ''], ['inspect', '   ']]) {
+        const r = cli(args);
+        assert.equal(r.status, 1, args.join(' '));
+        assert.notEqual(err(r), '');
+      }
+      assert.equal(JSON.parse(out(cli(['inspect', '--json', ''])))[0].valid, false);
+    });
+  });
+
+  describe('item 10: a write error other than EPIPE', () => {
+    it('> /dev/full: one line naming the error, exit 74, for a large and a small output', () => {
+      const full = openSync('/dev/full', 'w');
+      try {
+        for (const args of [['new', 'ulid', '-n', '1000000'], ['inspect', '01ARYZ6S41TSV4RRFFQ69G5FAV'], ['new', '--help']]) {
+          const r = spawnSync(command[0], [...command[1], ...args], { stdio: ['pipe', full, 'pipe'] });
+          assert.equal(r.status, 74, `${args.join(' ')}: ${r.stderr}`);
+          assert.equal(r.stderr.toString(), 'idsmith: cannot write standard output: ENOSPC: no space left on device\n');
+        }
+      } finally {
+        closeSync(full);
+      }
+    });
+  });
+
+  describe('items 15 and 17', () => {
+    it('new snowflake --time T -n 1,000,000 and uuidv6 --time T: unique and ascending (the fixed-time path)', () => {
+      for (const kind of ['snowflake', 'uuidv6']) {
+        const r = cli(['new', kind, '--time', '2024-01-01T00:00:00Z', '-n', '1000000', ...(kind === 'snowflake' ? ['--worker', '1'] : [])]);
+        assert.equal(r.status, 0, err(r));
+        const ids = out(r).trim().split('\n');
+        assert.equal(ids.length, 1_000_000);
+        const key = kind === 'snowflake' ? (id: string) => id.padStart(20, '0') : (id: string) => id;
+        for (let i = 1; i < ids.length; i++) assert.ok(key(ids[i - 1]!) < key(ids[i]!), `${kind} at ${i}`);
+      }
+    });
+
+    it('--epoch of 10 digits, range errors in dates, --name \'\', --time +010889-…', () => {
+      const e = cli(['inspect', '--epoch', '1420070400', '175928847299117063']);
+      assert.equal(e.status, 2);
+      assert.match(err(e), /that is Unix seconds \(2015-01-01T00:00:00\.000Z\); an epoch is given in milliseconds \(1420070400000\)/);
+      assert.match(err(cli(['new', 'ulid', '--time', '0000-01-01'])), /; got 0000-01-01T00:00:00\.000Z\.\n$/);
+      assert.equal(out(cli(['new', 'uuidv5', '--namespace', 'dns', '--name', ''])), '4ebd0208-8328-5d69-8c44-ec50939c0967\n');
+      assert.equal(cli(['new', 'ulid', '--time', '+010889-08-02T05:31:50.655Z']).status, 0);
+      assert.equal(cli(['new', 'nanoid', '--size', '0']).status, 2);
+      assert.equal(cli(['new', 'cuid2', '--size', '33']).status, 2);
     });
   });
 });

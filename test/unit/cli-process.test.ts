@@ -233,6 +233,30 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
       assert.equal(annotated, input.replaceAll(ULID, `${ULID} [${ULID_TIME}]`));
     });
 
+    it('scans a large file on both cores with the output of one thread: order, lines, byte columns', () => {
+      // Over the 4 MB at which files go to workers: mixed line lengths, multi-byte text, CRLF,
+      // a line of 1.5 MB (cut inside), an invalid ID, no final line end.
+      const parts: string[] = [];
+      for (let i = 0, size = 0; size < 6_000_000; i++, size += parts[parts.length - 1]!.length) {
+        const id = [ULID, UUID_V7, DISCORD, `user_01h455vb4pex5vsknk084sn02q`, '507f1f77bcf86cd799439011'][i % 5];
+        parts.push(i % 997 === 0 ? `${'é,'.repeat(400_000)}${id}\r\n` : `${i} héllo ${'x'.repeat(i % 80)} id=${id} ok\n`);
+      }
+      parts.push('order_ulid: 8ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+      const file = join(dir, 'big.log');
+      writeFileSync(file, parts.join(''));
+      for (const mode of ['--json', '--annotate', '']) {
+        const args = mode === '' ? ['scan'] : ['scan', mode];
+        const fromFile = cli([...args, file]);
+        const fromPipe = cli(args, readFileSync(file)); // standard input: one thread
+        assert.equal(fromFile.status, 1, `${mode}: ${fromFile.stderr.toString()}`);
+        let want = fromPipe.stdout.toString('latin1');
+        if (mode === '--json') want = want.replace(/^\{/gm, `{"file":${JSON.stringify(file)},`);
+        if (mode === '') want = want.replace(/^(?=[^\n])/gm, `${file}:`);
+        assert.ok(want.length > 100_000);
+        assert.ok(fromFile.stdout.toString('latin1') === want, mode);
+      }
+    });
+
     it('names files in --json, reads - as stdin, and exits 2 for a missing file', () => {
       const file = join(dir, 'a.log');
       writeFileSync(file, `x\n${ULID}\n`);

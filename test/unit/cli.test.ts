@@ -2,47 +2,9 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NOW, chunked, run } from './cliRun';
 import { main, type CliIo } from '../../src/cli/main';
 import { VECTORS } from './helpers';
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-// A fixed "now" keeps relative times (`-2h`) and snowflake plausibility stable.
-const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
-
-async function* once(text: string): AsyncGenerator<Uint8Array> {
-  yield Buffer.from(text, 'utf8');
-}
-
-/** Input as a pipe delivers it: in chunks of 16 KB. */
-async function* chunked(text: string): AsyncGenerator<Uint8Array> {
-  const bytes = Buffer.from(text, 'utf8');
-  for (let i = 0; i < bytes.length; i += 16384) yield bytes.subarray(i, i + 16384);
-}
-
-async function run(argv: string[], stdin = '', tty = false): Promise<Run> {
-  let out = '';
-  let err = '';
-  let stdinReads = 0;
-  const io: CliIo = {
-    stdin: () => {
-      stdinReads++;
-      return once(stdin);
-    },
-    readFile: (path) => createReadStream(path),
-    stdout: (t) => void (out += typeof t === 'string' ? t : Buffer.from(t).toString('utf8')),
-    stderr: (t) => void (err += t),
-    now: () => NOW,
-    stdoutIsTty: tty,
-  };
-  const code = await main(argv, io);
-  assert.ok(stdinReads <= 1, 'stdin is read at most once');
-  return { code, out, err };
-}
 
 async function json(argv: string[], stdin = ''): Promise<any> {
   const r = await run(argv, stdin);
@@ -355,7 +317,7 @@ describe('idsmith CLI', () => {
         ['new', 'ulid', '-n', 'ten'],
         ['new', 'ulid', '--time', 'yesterday-ish'],
         ['new', 'snowflake', '--epoch', 'myspace'],
-        ['new', 'uuidv5', '--name', 'x'],
+        ['new', 'uuidv5', '--namespace', 'dns'],
         ['new', 'uuidv3', '--namespace', 'dns', '--name', 'x', '-n', '2'],
         ['new', 'ulid', '--frobnicate'],
       ]) {

@@ -1,4 +1,5 @@
 import { requireText } from '../args';
+import { timeForMessage } from '../time';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
@@ -238,7 +239,7 @@ const BOUNDS: BoundsCodec = {
   unitMs: 1,
   text: (ms, high) => {
     if (!Number.isInteger(ms) || ms < 0 || ms > 2 ** 48 - 1) {
-      throw new IdError('TIME_OUT_OF_RANGE', `A SCRU128 ID holds times from 1970-01-01T00:00:00.000Z to +010889-08-02T05:31:50.655Z; got ${ms}.`);
+      throw new IdError('TIME_OUT_OF_RANGE', `A SCRU128 ID holds times from 1970-01-01T00:00:00.000Z to +010889-08-02T05:31:50.655Z; got ${timeForMessage(ms)}.`);
     }
     const b = fill(new Uint8Array(16), 6, high);
     put48(b, ms);

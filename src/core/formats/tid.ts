@@ -1,4 +1,5 @@
-import { requireText } from '../args';
+import { requireText, shown } from '../args';
+import { timeForMessage } from '../time';
 import { RandomPool } from '../bytes';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
@@ -111,7 +112,7 @@ const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
 /** The TID of `us` microseconds since the Unix epoch (< 2^53) and clock id `clock` (0-1023). */
 export function encodeTid(us: number, clock: number): string {
-  if (!Number.isSafeInteger(us) || us < 0) throw new IdError('TIME_OUT_OF_RANGE', `A TID holds 0 to 2^53-1 microseconds; got ${us}.`);
+  if (!Number.isSafeInteger(us) || us < 0) throw new IdError('TIME_OUT_OF_RANGE', `A TID holds 0 to 2^53-1 microseconds (1970-01-01T00:00:00.000Z to ${new Date(TID_MAX_MS).toISOString()}); got ${Number.isFinite(us) ? timeForMessage(us / 1000) : shown(us)}.`);
   if (!Number.isInteger(clock) || clock < 0 || clock > 1023) throw new IdError('INVALID_ARGUMENT', `A TID clock id is 0-1023; got ${clock}.`);
   // 11 chars of microseconds: the low 25 bits (5 chars) in integer arithmetic, then the rest.
   const a = ALPHABET_CODES;
@@ -148,7 +149,7 @@ export class TidGenerator {
   next(timeMs?: number): string {
     let t = timeMs ?? this.clock();
     if (!Number.isInteger(t) || t < 0 || t > TID_MAX_MS) {
-      throw new IdError('TIME_OUT_OF_RANGE', `A TID holds times from 1970-01-01T00:00:00.000Z to ${new Date(TID_MAX_MS).toISOString()}; got ${t}.`);
+      throw new IdError('TIME_OUT_OF_RANGE', `A TID holds times from 1970-01-01T00:00:00.000Z to ${new Date(TID_MAX_MS).toISOString()}; got ${timeForMessage(t)}.`);
     }
     const now = timeMs === undefined;
     if (now) t = this.timeline.nowUnit(t);
@@ -204,7 +205,7 @@ const BOUNDS: BoundsCodec = {
   unitMs: 1,
   text: (ms, high) => {
     if (!Number.isInteger(ms) || ms < 0 || ms > TID_MAX_MS) {
-      throw new IdError('TIME_OUT_OF_RANGE', `A TID holds times from 1970-01-01T00:00:00.000Z to ${new Date(TID_MAX_MS).toISOString()}; got ${ms}.`);
+      throw new IdError('TIME_OUT_OF_RANGE', `A TID holds times from 1970-01-01T00:00:00.000Z to ${new Date(TID_MAX_MS).toISOString()}; got ${timeForMessage(ms)}.`);
     }
     return high ? encodeTid(ms * 1000 + 999, 1023) : encodeTid(ms * 1000, 0);
   },

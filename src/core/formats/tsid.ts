@@ -1,4 +1,5 @@
 import { requireText } from '../args';
+import { timeForMessage } from '../time';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, writeCrockfordCodes } from '../crockford';
 import { cryptoRandom, systemClock } from '../random';
@@ -96,7 +97,7 @@ export function encodeTsid(bytes: Uint8Array): string {
 function checkTime(ms: number): number {
   const t = ms - TSID_EPOCH_MS;
   if (!Number.isInteger(ms) || t < 0 || t > TIME_MAX) {
-    throw new IdError('TIME_OUT_OF_RANGE', `A TSID holds times from 2020-01-01T00:00:00.000Z to ${new Date(TSID_EPOCH_MS + TIME_MAX).toISOString()} in whole milliseconds; got ${ms}.`);
+    throw new IdError('TIME_OUT_OF_RANGE', `A TSID holds times from 2020-01-01T00:00:00.000Z to ${new Date(TSID_EPOCH_MS + TIME_MAX).toISOString()} in whole milliseconds; got ${timeForMessage(ms)}.`);
   }
   return t;
 }

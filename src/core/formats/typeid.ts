@@ -165,7 +165,13 @@ export const typeid: FormatModule = {
   representations: [],
   generators: [{
     kind: 'typeid', label: 'TypeID (UUID v7 inside)', detail: 'prefix_ + UUID v7 in base32', hasTime: true, ascending: true,
-    options: [{ name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '' }],
+    options: [{
+      name: 'prefix', type: 'string', description: 'lower-case letters and underscores, at most 63', default: '',
+      parse: (text) => {
+        validateTypeIdPrefix(text);
+        return text;
+      },
+    }],
     create: (env) => {
       const g = new UuidGenerator(env);
       return {

@@ -176,6 +176,19 @@ export interface OptionSpec {
   default?: number | string;
   /** The kind cannot be made without it (a name-based UUID's `name`): the insert command asks for it. */
   required?: boolean;
+  /** The CLI's flag (`--worker` for `workerId`); the name itself when absent. */
+  flag?: string;
+  /** Other names of the flag (`--layout` for `--epoch`). */
+  aliases?: readonly string[];
+  /** The empty text is a value of its own (a name-based UUID may hash an empty name). */
+  emptyOk?: boolean;
+  /**
+   * Must differ between processes that generate at the same time (a snowflake's worker id): two
+   * processes left at the default make the same IDs, so the CLI warns when a batch uses it.
+   */
+  perProcess?: boolean;
+  /** Reads the option's text (a CLI flag); throws `IdError` saying what is accepted. Plain text or a number otherwise. */
+  parse?(text: string, now: number): unknown;
 }
 
 /** One kind the user can generate (`uuid` has several: uuidv1 … uuidv7). */
@@ -189,12 +202,20 @@ export interface GeneratorSpec {
   hasTime: boolean;
   /** IDs come out strictly ascending in text order, within a batch and across calls. */
   ascending: boolean;
+  /** The ID is a function of the options (a name-based UUID): every copy is the same ID. */
+  derived?: boolean;
   /**
    * The options this kind reads beyond `timeMs` (a TypeID's `prefix`, a NanoID's `size`, a
    * snowflake's layout and node ids): the CLI's flags, the insert command's prompts and the
    * settings schema's bounds read them here, so each limit is written once.
    */
   options: readonly OptionSpec[];
+  /**
+   * The options that apply once the others are known, with their limits there: a snowflake
+   * layout's own fields (Baidu's 22-bit worker id, a written-out layout's `shard`). `options`
+   * when absent.
+   */
+  optionsFor?(opts: GenerateOptions): readonly OptionSpec[];
   /**
    * Makes this kind's generator for one session (`IdFactory` keeps one per kind and session).
    * Its state (the last time unit used, counters, a random node id) lives in the object made

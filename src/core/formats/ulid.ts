@@ -1,5 +1,6 @@
 import { fixULIDBase32 } from 'ulid';
 import { requireBytes, requireText } from '../args';
+import { timeForMessage } from '../time';
 import { RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
 import { cryptoRandom, systemClock } from '../random';
@@ -67,7 +68,7 @@ export function ulidTime(bytes: Uint8Array): number {
 
 export function checkUlidTime(ms: number): void {
   if (!Number.isInteger(ms) || ms < 0 || ms > ULID_MAX_TIME) {
-    throw new IdError('TIME_OUT_OF_RANGE', `A ULID holds times from 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z (0 to 2^48-1 ms); got ${ms}.`);
+    throw new IdError('TIME_OUT_OF_RANGE', `A ULID holds times from 1970-01-01T00:00:00.000Z to +010889-08-02T05:31:50.655Z (0 to 2^48-1 ms); got ${timeForMessage(ms)}.`);
   }
 }
 

@@ -10,7 +10,7 @@ import { IdError, type FieldValue, type SnowflakeCandidate, type SnowflakeLayout
 import { repeat } from '../../timeline';
 import { pad } from '../boundsText';
 import { DecodedBase, failed } from '../decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type RegenerateContext, type RegeneratePlan, type Refusal, type Run, type ScanContext, type ScanHit } from '../types';
+import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type OptionSpec, type RegenerateContext, type RegeneratePlan, type Refusal, type Run, type ScanContext, type ScanHit } from '../types';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -265,7 +265,9 @@ function snowflakes(env: GeneratorEnv): KindGenerator {
   return {
     generate: (n: number, o: GenerateOptions) => {
       const layout = parseSnowflakeEpoch(o.epoch) ?? SNOWFLAKE_PRESETS.twitter;
-      const ids = { workerId: o.workerId, processId: o.processId, datacenterId: o.datacenterId, shardId: o.shardId, machineId: o.machineId };
+      // Each field of the layout from the option of its name (a written-out layout's `shard` too).
+      const ids: Record<string, unknown> = {};
+      for (const f of layout.fields) if (f.name !== 'sequence') ids[f.name] = (o as Record<string, unknown>)[f.name];
       // The whole layout: two user layouts may share a name across settings changes.
       const key = JSON.stringify([layout.name, layout.epochMs, layout.timeBits, layout.unitMs, layout.fields, ids]);
       let g = byLayout.get(key);
@@ -278,6 +280,37 @@ function snowflakes(env: GeneratorEnv): KindGenerator {
     },
   };
 }
+
+const EPOCH_OPTION: OptionSpec = {
+  name: 'epoch', type: 'string', aliases: ['layout'], default: 'twitter',
+  description: 'the layout: twitter, discord, instagram, sonyflake, mastodon, sonyflake2, baidu, a custom epoch in Unix ms, or a layout written out (epoch=2020-01-01,unit=1ms,time=41,shard=10,sequence=12)',
+  parse: (text, now) => parseSnowflakeEpoch(text, now),
+};
+
+/** `--worker` for `workerId`, `worker_id` or `worker`: the flag of a layout's field. */
+function flagOf(field: string): string {
+  return field.replace(/_?id$/i, '').toLowerCase() || field.toLowerCase();
+}
+
+/** A field of a layout below the time (other than the sequence): one id per process or machine. */
+function nodeOption(name: string, bits: number, where: string): OptionSpec {
+  return {
+    name, flag: flagOf(name), type: 'number', min: 0, max: 2 ** bits - 1, default: 0, perProcess: true,
+    description: `the ${name} of ${where} snowflakes, ${bits} bits`,
+  };
+}
+
+/**
+ * The node ids of the built-in layouts. Their limits are the layout's field width (`optionsFor`):
+ * a worker id is 5 bits in Twitter's and Discord's layouts and 22 bits in Baidu's.
+ */
+const NODE_OPTIONS: readonly OptionSpec[] = [
+  { name: 'workerId', flag: 'worker', type: 'number', default: 0, perProcess: true, description: 'worker id: 0-31 (twitter, discord), 0-4194303 (baidu)' },
+  { name: 'processId', flag: 'process', type: 'number', default: 0, perProcess: true, description: 'process id: 0-31 (discord)' },
+  { name: 'datacenterId', flag: 'datacenter', type: 'number', default: 0, perProcess: true, description: 'datacenter id: 0-31 (twitter)' },
+  { name: 'shardId', flag: 'shard', type: 'number', default: 0, perProcess: true, description: 'shard id: 0-8191 (instagram)' },
+  { name: 'machineId', flag: 'machine', type: 'number', default: 0, perProcess: true, description: 'machine id: 0-65535 (sonyflake, sonyflake2)' },
+];
 
 /** `0x` + the value's hex digits, from the two halves (no BigInt, no re-parse). */
 function hexOf(h: number, l: number): string {
@@ -501,14 +534,11 @@ export const snowflake: FormatModule = {
   ],
   generators: [{
     kind: 'snowflake', label: 'Snowflake', detail: '64-bit decimal: time + worker/process + sequence', hasTime: true, ascending: true,
-    options: [
-      { name: 'epoch', type: 'string', description: 'twitter (default), discord, instagram, sonyflake, mastodon, sonyflake2, baidu, Unix ms, or a layout (epoch=…,unit=…,time=…,field=bits…)', default: 'twitter' },
-      { name: 'workerId', type: 'number', description: 'worker id (Twitter, Discord)', min: 0, max: 31, default: 0 },
-      { name: 'processId', type: 'number', description: 'process id (Discord)', min: 0, max: 31, default: 0 },
-      { name: 'datacenterId', type: 'number', description: 'datacenter id (Twitter)', min: 0, max: 31, default: 0 },
-      { name: 'shardId', type: 'number', description: 'shard id (Instagram)', min: 0, max: 8191, default: 0 },
-      { name: 'machineId', type: 'number', description: 'machine id (Sonyflake)', min: 0, max: 65535, default: 0 },
-    ],
+    options: [EPOCH_OPTION, ...NODE_OPTIONS],
+    optionsFor: (o) => {
+      const layout = parseSnowflakeEpoch(o.epoch) ?? SNOWFLAKE_PRESETS.twitter;
+      return [EPOCH_OPTION, ...layout.fields.filter((f) => f.name !== 'sequence').map((f) => nodeOption(f.name, f.bits, layoutLabel(layout)))];
+    },
     create: snowflakes,
   }],
   regenerate,

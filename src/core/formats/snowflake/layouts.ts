@@ -117,6 +117,7 @@ export function resolveEpoch(epoch: string | number, now: number = Date.now(), n
   if (!/^\d{1,16}$/.test(text)) {
     throw new IdError('INVALID_ARGUMENT', `Unknown snowflake epoch ${shown(text)}: use ${ACCEPTED}.`);
   }
+  refuseSeconds(text, (m) => new IdError('INVALID_ARGUMENT', `Snowflake ${m}`));
   const epochMs = Number(text);
   if (epochMs > now) {
     throw new IdError('INVALID_ARGUMENT', `Snowflake epoch ${text} (${formatIso(epochMs)}) is in the future; give it in Unix milliseconds.`);
@@ -173,8 +174,19 @@ function layoutError(message: string): IdError {
   return new IdError('INVALID_ARGUMENT', `Snowflake layout: ${message}`);
 }
 
+/**
+ * An epoch is in milliseconds; 10 digits are Unix seconds (as `--time` reads them), which as
+ * milliseconds would be a day in January 1970. Refused with the milliseconds meant, never guessed.
+ */
+function refuseSeconds(text: string, error: (message: string) => IdError): void {
+  if (/^\d{10}$/.test(text)) {
+    throw error(`epoch ${text} has 10 digits: that is Unix seconds (${formatIso(Number(text) * 1000)}); an epoch is given in milliseconds (${text}000).`);
+  }
+}
+
 function specEpoch(v: unknown, now: number): number {
   let ms: number | undefined;
+  if (typeof v === 'string' || typeof v === 'number') refuseSeconds(String(v).trim(), layoutError);
   const year = typeof v === 'number' ? v : typeof v === 'string' && /^\d{4}$/.test(v.trim()) ? Number(v) : NaN;
   if (year >= 1970 && year <= 2100) throw layoutError(`epoch ${year} reads as ${year} ms after 1970; for the year write ${year}-01-01.`);
   if (typeof v === 'number' && Number.isInteger(v)) ms = v;

@@ -3,6 +3,7 @@ import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from '../../bytes';
 import { cryptoRandom, systemClock } from '../../random';
 import { Timeline } from '../../timeline';
+import { formatIso, timeForMessage } from '../../time';
 import { IdError, type Clock, type RandomSource, type UuidVariant } from '../../types';
 import { fill, put48 } from '../boundsText';
 
@@ -219,7 +220,7 @@ export function v6ToV1(bytes: Uint8Array): Uint8Array {
  * Bytes, not text, go to the `uuid` package, whose text check refuses non-RFC UUIDs although
  * RFC 9562 allows any UUID as a namespace.
  */
-function resolveNamespace(ns: string): Uint8Array {
+export function resolveNamespace(ns: string): Uint8Array {
   const key = ns.toLowerCase();
   if (Object.hasOwn(NAMESPACES, key)) return parseUuid((NAMESPACES as Record<string, string>)[key]!);
   try {
@@ -244,7 +245,7 @@ export function uuidV5(ns: string, name: string): string {
 
 function checkRange(ms: number, min: number, max: number, what: string): void {
   if (!Number.isInteger(ms) || ms < min || ms > max) {
-    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${new Date(min).toISOString()} to ${new Date(max).toISOString()}; got ${ms} ms.`);
+    throw new IdError('TIME_OUT_OF_RANGE', `${what} holds times from ${formatIso(min)} to ${formatIso(max)}; got ${timeForMessage(ms)}.`);
   }
 }
 

@@ -5,7 +5,7 @@ import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
 import {
   UUID_V1_MAX_MS, UUID_V1_MIN_MS, UuidGenerator, formatUuid, toMysqlBin, v7Edge, nodeText, parseUuid, special, ticksToMs, uuidVariant, uuidVersion, v1Ticks, v1ToV6,
-  uuidV3, uuidV5, v6Ticks, v6ToV1,
+  resolveNamespace, uuidV3, uuidV5, v6Ticks, v6ToV1,
 } from './codec';
 import { pad } from '../boundsText';
 import { Id, failed, orThrow } from '../decoded';
@@ -180,7 +180,7 @@ function gen(kind: string, label: string, detail: string, hasTime: boolean, asce
 function nameBased(kind: 'uuidv3' | 'uuidv5', label: string, detail: string): GeneratorSpec {
   const hash = kind === 'uuidv3' ? uuidV3 : uuidV5;
   return {
-    kind, label, detail, hasTime: false, ascending: false, options: NAME_OPTIONS,
+    kind, label, detail, hasTime: false, ascending: false, derived: true, options: NAME_OPTIONS,
     create: () => ({
       generate: (n, o) => {
         if (o.name === undefined) {
@@ -202,8 +202,15 @@ const V7_BOUNDS: BoundsCodec = {
 };
 
 const NAME_OPTIONS: GeneratorSpec['options'] = [
-  { name: 'namespace', type: 'string', description: 'dns, url, oid, x500 or a UUID', default: 'dns' },
-  { name: 'name', type: 'string', description: 'the name hashed into the UUID', required: true },
+  {
+    name: 'namespace', type: 'string', description: 'dns, url, oid, x500 or a UUID', default: 'dns',
+    parse: (text) => {
+      resolveNamespace(text);
+      return text;
+    },
+  },
+  // RFC 9562 hashes any name, the empty one too.
+  { name: 'name', type: 'string', description: 'the name hashed into the UUID', required: true, emptyOk: true },
 ];
 
 /**

@@ -1,0 +1,88 @@
+// Scan workers on both cores: pieces go to whichever worker is free and come back as output
+// bytes, which the caller writes in input order. Used for regular files and large standard input;
+// small inputs never start a worker.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PieceJob, PieceResult } from './scanEngine';
+import type { WorkerReply, WorkerRequest } from './scanWorker';
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+
+interface Task {
+  id: number;
+  bytes: Uint8Array;
+  job: PieceJob;
+  resolve: (r: PieceResult) => void;
+  reject: (e: Error) => void;
+}
+
+export class ScanPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private readonly waiting = new Map<number, Task>();
+  private readonly spares: ArrayBuffer[] = [];
+  private nextId = 0;
+
+  /** `script` is the bundle (or, in tests, scanWorker.ts with `execArgv` that load TypeScript). */
+  constructor(script: string, size = Math.min(2, availableParallelism()), execArgv?: string[]) {
+    for (let i = 0; i < size; i++) {
+      // A small young generation: a worker's garbage is short-lived pieces and strings; this keeps
+      // two workers and the main thread within 200 MB at any input size.
+      const worker = new Worker(script, { workerData: { idsmith: 'scan' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 } });
+      const slot: Slot = { worker, busy: false };
+      worker.on('message', (reply: WorkerReply) => this.done(slot, reply));
+      worker.on('error', (e) => this.fail(e));
+      this.slots.push(slot);
+    }
+  }
+
+  /** Output of one piece; `bytes` is handed over (transferred) to the worker. */
+  run(bytes: Uint8Array, job: PieceJob): Promise<PieceResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, bytes, job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Gives an output buffer back once it has been written, for a worker to reuse. */
+  recycle(out: Uint8Array): void {
+    if (this.spares.length < 8) this.spares.push(out.buffer as ArrayBuffer);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const task = this.queue.shift();
+      if (!task) return;
+      slot.busy = true;
+      this.waiting.set(task.id, task);
+      const spare = this.spares.pop();
+      const req: WorkerRequest = { id: task.id, bytes: task.bytes, job: task.job, spare };
+      const transfer = [task.bytes.buffer as ArrayBuffer];
+      if (spare) transfer.push(spare);
+      slot.worker.postMessage(req, transfer);
+    }
+  }
+
+  private done(slot: Slot, reply: WorkerReply): void {
+    slot.busy = false;
+    const task = this.waiting.get(reply.id)!;
+    this.waiting.delete(reply.id);
+    if (reply.error !== undefined) task.reject(new Error(`scan worker: ${reply.error}`));
+    else task.resolve({ out: reply.out, invalid: reply.invalid, lastEnd: reply.lastEnd });
+    this.pump();
+  }
+
+  private fail(e: Error): void {
+    for (const t of [...this.waiting.values(), ...this.queue]) t.reject(e);
+    this.waiting.clear();
+    this.queue.length = 0;
+  }
+}

@@ -1,0 +1,139 @@
+// The editor's string scanner and the CLI's byte engine find the same IDs (issue 23 item 1):
+// `scan(text)` against `scanBytes` over the text's UTF-8, and the CLI's piece-by-piece scan
+// (cuts at line ends and inside long lines, on this thread and on workers) against one scan of
+// the whole input, over random text with planted IDs and decoys, and over the precision corpus.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { scanInput } from '../../src/cli/scan';
+import { ByteWriter, runPiece, type PieceJob } from '../../src/cli/scanEngine';
+import { ScanPool } from '../../src/cli/scanPool';
+import { scan, scanBytes, type ScanMatch } from '../../src/core/scan';
+import { loadCorpus } from '../precision/corpus';
+
+const NOW = Date.UTC(2026, 0, 15);
+const U = '018f3c3e-8f2a-7c3e-9a1b-2c3d4e5f6a7b';
+
+const PLANTED = [
+  '01ARYZ6S41TSV4RRFFQ69G5FAV', '01aryz6s41tsv4rrffq69g5fav', U, `{${U.toUpperCase()}}`, `urn:uuid:${U}`, U.replaceAll('-', ''),
+  'user_01h455vb4pex5vsknk084sn02q', '0ujtsYcgvSTl8PAuAdqWYSMnLOv', '507f1f77bcf86cd799439011', '175928847299117063',
+  '0AWE5HZP3SKTK', '9m4e2mr0ui3e8a215n4g', '3jzfcijpj2z2a', '036z951mhjikzik2gsl81gr7l', 'cjld2cjxh0000qzrmn831i7rn',
+  '-JiEOUc-abcdefABC123', '1-5759e988-bd862e3fe1be46a994272793', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+  '"ulid": "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"', 'order_ulid = "01ARYZ6S41TSV4RRFFQ69G5FAL"', 'ksuid: aZZZZZZZZZZZZZZZZZZZZZZZZZ1',
+  `instances/${U}_del`, `key=a%2F${U}%2Fb`, `"x\\n${U}"`, '"discord": {"id": 123456789123456789}', 'tweet_id=1212092628029698048',
+];
+const DECOYS = [
+  'da39a3ee5e6b4b0d3255bfef95601890afd80709', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOC+0ujtsYcgvSTl8PAuAdqWYSMnLOv+AQ8AMIIBCgKCAQEA', 'MAX_RETRIES_01ARYZ6S41TSV4RRFFQ69G5FAV',
+  '+4915112345678', '1700000000123', '999999998000000000', '576460752303423487', 'ABCDEFGHJKMNPQRSTVWXYZ0123',
+  'é', '日本語', '😀', '\u00a0', '\u2028', '\ufeff', '\r\n', '\\\\n', '%41', '%', '\\', 'ulid:', '"ksuid": "',
+];
+const SEPARATORS = [' ', '\n', ',', '"', '=', '/', '-', '_', '{', '}', ':', '(', '[', ']', '.', '\t', "'", '\\n', '%2F'];
+
+const token = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...PLANTED) },
+  { weight: 3, arbitrary: fc.constantFrom(...DECOYS) },
+  { weight: 6, arbitrary: fc.constantFrom(...SEPARATORS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[0-9A-Za-z_]{1,40}$/) },
+);
+const text = fc.array(token, { minLength: 10, maxLength: 300 }).map((parts) => parts.join(''));
+
+function shape(ms: ScanMatch[]): unknown[] {
+  return ms.map((m) => [m.kind, m.start, m.end, m.text, JSON.stringify(m.decoded.toJSON())]);
+}
+
+/** UTF-16 offset of each byte offset of `text`'s UTF-8. */
+function byteToUnit(text: string): Map<number, number> {
+  const map = new Map<number, number>();
+  let b = 0;
+  for (let j = 0; j <= text.length; j++) {
+    map.set(b, j);
+    if (j === text.length) break;
+    const c = text.codePointAt(j)!;
+    b += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (c >= 0x10000) j++;
+  }
+  return map;
+}
+
+const JOB = { mode: 'json' as const, name: '', epoch: undefined, now: NOW };
+
+/** The CLI's NDJSON for `bytes` scanned in pieces of at most `maxPiece` bytes. */
+async function inPieces(bytes: Uint8Array, maxPiece: number, chunk: number, pool?: ScanPool | ((read: number) => ScanPool | undefined), mode: PieceJob['mode'] = 'json'): Promise<string> {
+  const parts: Buffer[] = [];
+  const source = async function* (): AsyncGenerator<Uint8Array> {
+    for (let i = 0; i < bytes.length; i += chunk) yield bytes.slice(i, i + chunk);
+  };
+  // `slowPiece` 1: small pieces stay in flight together, as large ones do on a real file.
+  await scanInput(source(), { ...JOB, mode }, { write: async (b) => void parts.push(Buffer.from(b)) }, pool, { maxPiece, lookahead: 512, slowPiece: 1 });
+  return Buffer.concat(parts).toString('latin1');
+}
+
+/** The same output from one scan of the whole input. */
+function whole(bytes: Uint8Array, mode: PieceJob['mode'] = 'json'): string {
+  const buf = Buffer.from(bytes);
+  const w = new ByteWriter();
+  runPiece(buf, buf.toString('latin1'), { ...JOB, mode, start: 0, from: 0, to: buf.length, offset: 0, line: 1, lineStart: 0 }, w);
+  return Buffer.from(w.buf.subarray(0, w.len)).toString('latin1');
+}
+
+describe('the string scanner and the byte engine agree', function () {
+  this.timeout(120_000);
+
+  it('scan(text) and scanBytes(UTF-8 of text): same IDs, offsets mapped', () => {
+    let found = 0;
+    fc.assert(fc.property(text, (t) => {
+      const bytes = Buffer.from(t, 'utf8');
+      const fromString = scan(t, { now: NOW });
+      const fromBytes = scanBytes(bytes, 0, bytes.length, { now: NOW });
+      const units = byteToUnit(t);
+      for (const m of fromBytes) {
+        m.start = units.get(m.start)!;
+        m.end = units.get(m.end)!;
+      }
+      assert.deepEqual(shape(fromBytes), shape(fromString));
+      for (const m of fromString) assert.equal(t.slice(m.start, m.end), m.text);
+      found += fromString.length;
+    }), { numRuns: 400 });
+    assert.ok(found > 400, `${found} IDs found in all runs`);
+  });
+
+  it('the CLI in pieces (cuts at line ends and inside long lines) writes what one scan writes', async () => {
+    // Long lines too (line ends made rare), so lines are cut inside as well as at their ends.
+    const lines = fc.tuple(text, text, fc.boolean()).map(([a, b, long]) => (long ? (a + b).replaceAll('\n', ' ') : a + b));
+    await fc.assert(fc.asyncProperty(lines, fc.integer({ min: 40, max: 2000 }), fc.integer({ min: 1, max: 5000 }), fc.constantFrom('json', 'text', 'annotate') as fc.Arbitrary<PieceJob['mode']>, async (t, maxPiece, chunk, mode) => {
+      const bytes = Buffer.from(t, 'utf8');
+      assert.equal(await inPieces(bytes, maxPiece, chunk, undefined, mode), whole(bytes, mode));
+    }), { numRuns: 300 });
+  });
+
+  it('on workers, in pieces, the same again; results in input order', async () => {
+    const pool = new ScanPool(join(__dirname, 'scanWorkerEntry.cjs'), 2);
+    try {
+      await fc.assert(fc.asyncProperty(fc.array(text, { minLength: 5, maxLength: 20 }), fc.integer({ min: 200, max: 5000 }), fc.integer({ min: 0, max: 20_000 }), async (texts, maxPiece, from) => {
+        const bytes = Buffer.from(texts.join('\n'), 'utf8');
+        assert.equal(await inPieces(bytes, maxPiece, 65536, pool), whole(bytes));
+        // As standard input does: on this thread first, on workers once enough has arrived, and
+        // back here for a piece after them; output still in input order.
+        const switching = (read: number): ScanPool | undefined => (read >= from && read % 3 !== 0 ? pool : undefined);
+        assert.equal(await inPieces(bytes, maxPiece, 1000, switching), whole(bytes));
+      }), { numRuns: 15 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('on the precision corpus (10 MB of node_modules): the same IDs from the string and from its bytes', () => {
+    const corpus = loadCorpus(join(__dirname, '../../node_modules'), 10 * 1024 * 1024);
+    let ids = 0;
+    for (const file of corpus.files) {
+      const bytes = Buffer.from(file.text, 'utf8');
+      const fromString = scan(file.text, { now: NOW });
+      const fromBytes = scanBytes(bytes, 0, bytes.length, { now: NOW });
+      assert.deepEqual(fromBytes.map((m) => [m.kind, m.text]), fromString.map((m) => [m.kind, m.text]), file.path);
+      ids += fromString.length;
+    }
+    assert.ok(ids > 50, `${ids} IDs`);
+  });
+});

@@ -91,7 +91,7 @@ function prefixOf(target: string, inputPrefix: string | undefined): string {
 }
 
 function unknownTarget(target: string): IdError {
-  return new IdError('INVALID_ARGUMENT', `Unknown conversion target ${shown(target)}; use one of ${CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
+  return new IdError('INVALID_ARGUMENT', `Unknown conversion target ${shown(target)}; use one of ${ALL_CONVERT_TARGETS.join(', ')} or typeid:PREFIX.`);
 }
 
 /**
@@ -170,7 +170,7 @@ export function targetLabel(target: string): string {
   return representation(128, target)?.label ?? target;
 }
 
-function tryWrite(rep: Representation, id: ReturnType<typeof idOfBytes>, prefix: string): { value?: string; reason?: string } {
+function tryWrite(rep: Representation, id: DecodedId, prefix: string): { value?: string; reason?: string } {
   try {
     const value = rep.write(id, { prefix });
     return value === undefined ? { reason: rep.reason?.(id) ?? 'This conversion does not apply to this ID.' } : { value };
@@ -208,6 +208,53 @@ export function convertTargetsFor(text: string, opts: { typeidPrefix?: string } 
     choices.push(reason ? { target, label, enabled: false, reason } : { target, label, enabled: true });
   }
   return choices;
+}
+
+/**
+ * The conversions offered for an ID already decoded (the scanner's match, Inspect's reading):
+ * every target of its width that is listed for its format, in the core's order, the ones that
+ * do not apply to this ID or would give back its text disabled with the reason. Empty when its
+ * format converts to nothing (`FormatModule.notApplicable.convert` says why). A TypeID target is
+ * `typeid:PREFIX`: the ID's own prefix, else `typeidPrefix`.
+ */
+export function targetsOf(id: DecodedId, opts: { typeidPrefix?: string } = {}): ConvertChoice[] {
+  const bits = id.format.bits;
+  if (!id.valid || bits === undefined) return [];
+  const own = id.format.id === 'typeid' ? String(id.fields.prefix ?? '') : undefined;
+  const prefix = own ?? opts.typeidPrefix ?? '';
+  const trimmed = id.input.trim();
+  const choices: ConvertChoice[] = [];
+  for (const rep of representationsFor(bits)) {
+    if (!listed(rep, id.format.id)) continue;
+    const isTypeId = rep.target === 'typeid';
+    const target = isTypeId ? `typeid:${prefix}` : rep.target;
+    const label = isTypeId ? targetLabel(target) : rep.label;
+    const { value, reason = value === trimmed ? 'The ID is already written this way.' : undefined } = tryWrite(rep, id, isTypeId ? prefix : '');
+    choices.push(reason ? { target, label, enabled: false, reason } : { target, label, enabled: true });
+  }
+  return choices.some((c) => c.target !== id.format.id) ? choices : [];
+}
+
+/**
+ * Writes an ID already decoded as `target` (any word `convert --to` takes that its width has),
+ * from its value; throws `UNSUPPORTED_CONVERSION` with the reason where it does not apply.
+ */
+export function convertDecoded(id: DecodedId, target: string): string {
+  requireText(target, 'the conversion target');
+  const bits = id.format.bits;
+  if (!id.valid || bits === undefined || !id.bytes) {
+    throw new IdError('UNSUPPORTED_CONVERSION', id.format.notApplicable?.convert ?? `${id.format.label} IDs do not convert.`);
+  }
+  const rep = representation(bits, target);
+  if (!rep) {
+    if (!ALL_CONVERT_TARGETS.includes(target.startsWith('typeid:') ? 'typeid' : target)) throw unknownTarget(target);
+    const targets = representationsFor(bits).map((r) => r.target).filter((t) => t !== id.format.id);
+    throw new IdError('UNSUPPORTED_CONVERSION', `A ${bits}-bit ${id.format.label} has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
+  }
+  const prefix = prefixOf(target, id.format.id === 'typeid' ? String(id.fields.prefix ?? '') : undefined);
+  const out = rep.write(id, { prefix });
+  if (out === undefined) throw new IdError('UNSUPPORTED_CONVERSION', rep.reason?.(id) ?? `This ID cannot be written as ${rep.label}.`);
+  return out;
 }
 
 /**

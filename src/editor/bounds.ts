@@ -66,7 +66,7 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult> {
   const first = vscode.window.activeTextEditor;
   if (!first) throw new CommandFailure('NO_EDITOR', 'open a file to insert time-window bounds into.');
   if (!isEditable(first.document.uri)) {
-    throw new CommandFailure('READ_ONLY', readOnlyMessage(first.document.uri, 'no bounds were inserted').replace(/^Idsmith: /, ''));
+    throw new CommandFailure('READ_ONLY', readOnlyMessage(first.document.uri, 'no bounds were inserted'));
   }
   // Everything is asked and computed before the document is touched: a bad epoch or time
   // ends here with a message, never with half a block inserted.

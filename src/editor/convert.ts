@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
-import { IdError, convert, convertTargetsFor, formatById, parse128, targetLabel, validateTypeIdPrefix } from '../core';
+import {
+  ALL_CONVERT_TARGETS, IdError, caseFree, convert, convertDecoded, convertTargetsFor, formatById, parse128, targetLabel, targetsOf,
+  validateTypeIdPrefix, type DecodedId,
+} from '../core';
 import { Commands } from './shared/commands';
 import { Cancelled, CommandFailure, command, errorMessage } from './shared/outcome';
 import { decodeContext } from './shared/decodeContext';
@@ -18,16 +21,16 @@ interface Found {
   start: number;
   end: number;
   text: string;
+  /** A format, or the 128-bit form of a selected value the scanner does not look for (`hex`, `int`, `base64`). */
   kind: string;
   version?: number;
+  /** The scanner's reading; absent for a selected value read by its 128-bit form. */
+  decoded?: DecodedId;
 }
 
-/** Targets of the core's `convert` plus the editor's extras (`upper`, `lower`). `typeid` alone
- *  means "ask for the prefix". */
-const EDITOR_TARGETS = ['upper', 'lower'] as const;
-
-/** The editor's own targets; every other target is named by the core, as in the hover and Inspect. */
-const EDITOR_NAMES: Record<string, string> = { upper: 'upper case', lower: 'lower case' };
+/** The editor's own targets beside the core's (`typeid` alone means "ask for the prefix"): the
+ *  same ID in the other letter case, for formats whose case does not change the value. */
+const CASE_TARGETS: Record<string, string> = { upper: 'upper case', lower: 'lower case' };
 
 /** A found ID's kind (a format, or a 128-bit form such as `hex`) as people name it. */
 function kindName(kind: string): string {
@@ -35,12 +38,16 @@ function kindName(kind: string): string {
   return format ? format.label : kind === 'int' || kind === 'hex' || kind.startsWith('base64') ? targetLabel(kind) : 'ID';
 }
 
-/** Code action sub-kind of each target (after `refactor.rewrite.idsmith.`). */
-const SUB_KINDS: Record<string, string> = {
-  ulid: 'ulid', uuid: 'uuid', hex: 'hex', int: 'int', base64: 'base64', base64url: 'base64url',
-  typeid: 'typeid', uuidv6: 'uuidv6', uuidv1: 'uuidv1', 'uuid-upper': 'case', upper: 'case',
-  lower: 'case', 'uuid-braces': 'braces', 'uuid-urn': 'urn', 'mysql-bin': 'mysql',
+/** Code action sub-kind of a target (after `refactor.rewrite.idsmith.`) is the target itself,
+ *  except these, published before (keybindings name them): the case changes share `case`. */
+const PUBLISHED_SUB_KINDS: Record<string, string> = {
+  'uuid-upper': 'case', upper: 'case', lower: 'case', 'uuid-braces': 'braces', 'uuid-urn': 'urn', 'mysql-bin': 'mysql',
 };
+
+/** Every sub-kind the provider may return: one per target the core writes, and the case changes. */
+function subKinds(): string[] {
+  return [...new Set([...ALL_CONVERT_TARGETS, ...Object.keys(CASE_TARGETS)].map((t) => PUBLISHED_SUB_KINDS[t] ?? t))];
+}
 
 function baseTarget(target: string): string {
   return target.startsWith('typeid:') ? 'typeid' : target;
@@ -48,14 +55,18 @@ function baseTarget(target: string): string {
 
 function targetName(target: string): string {
   if (target.startsWith('typeid:')) return `TypeID ${target.slice(7) || '(no prefix)'}`;
-  return EDITOR_NAMES[target] ?? targetLabel(target);
+  return CASE_TARGETS[target] ?? targetLabel(target);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Finding IDs
 
-/** The kinds whose letters may change case without changing the value. */
-const CASE_INSENSITIVE = new Set(['uuid', 'ulid', 'hex']);
+/** Whether a found ID's letters may change case without changing its value: its format says so
+ *  (`Shape.case`), and a selected hex value is hex. */
+function caseFreeKind(kind: string): boolean {
+  const f = formatById(kind);
+  return f ? caseFree(f) : kind === 'hex';
+}
 
 /** IDs in `range`: the one under the cursor when empty, else every ID inside the selection.
  *  A selection holding one explicit 128-bit value that the scanner does not look for (32 hex
@@ -79,7 +90,7 @@ export function findIds(document: vscode.TextDocument, range: vscode.Range, shor
 }
 
 function fromLocated({ match: m, start, end }: Located): Found {
-  const found: Found = { start, end, text: m.text, kind: m.kind };
+  const found: Found = { start, end, text: m.text, kind: m.kind, decoded: m.decoded };
   if (m.decoded.version !== undefined) found.version = m.decoded.version;
   return found;
 }
@@ -101,27 +112,25 @@ interface TargetInfo {
   reason?: string;
 }
 
-/** Kinds that are not 128 bits: nothing converts them, and a disabled entry says why. */
-const NOT_128: Record<string, string> = {
-  ksuid: 'A KSUID holds 160 bits (a timestamp and a 128-bit payload); only 128-bit IDs (ULID, UUID, TypeID) convert.',
-  objectid: 'An ObjectId holds 96 bits; only 128-bit IDs (ULID, UUID, TypeID) convert.',
-  snowflake: 'A Snowflake holds 64 bits; only 128-bit IDs (ULID, UUID, TypeID) convert. Select the number to read it as a 128-bit integer.',
-};
-
 /** Disabled targets worth showing: the reason teaches something ("only v1 reorders to v6").
  *  The others are disabled because the ID is already written that way: noise. */
 const SHOW_DISABLED = new Set(['uuidv6', 'uuidv1']);
 
-/** Targets for one ID: the core's list (TypeID collapsed into one entry that asks for the
- *  prefix, the target equal to the source's own form dropped unless it normalises a UUID) plus
- *  case changes where the kind ignores case. */
+/** Why a found ID converts to nothing: its format's own words. */
+function noTargets(found: Found): string {
+  const f = formatById(found.kind);
+  return f?.notApplicable?.convert ?? `${kindName(found.kind)} IDs have no other form to convert to.`;
+}
+
+/** Targets for one ID: the core's list for its reading (TypeID collapsed into one entry that
+ *  asks for the prefix, the target equal to the source's own form dropped unless it normalises a
+ *  UUID) plus case changes where its format ignores case. */
 function targetsFor(found: Found): TargetInfo[] {
-  const notConvertible = NOT_128[found.kind];
-  if (notConvertible) return [{ target: 'uuid', enabled: false, reason: notConvertible }];
+  const choices = found.decoded ? targetsOf(found.decoded) : convertTargetsFor(found.text);
+  if (choices.length === 0) return [{ target: NO_TARGET, enabled: false, reason: noTargets(found) }];
   const out: TargetInfo[] = [];
-  let convertible = false;
-  for (const t of convertTargetsFor(found.text)) {
-    convertible = true;
+  const typeIdTarget = choices.some((c) => baseTarget(c.target) === 'typeid');
+  for (const t of choices) {
     const target = baseTarget(t.target);
     if (target === 'typeid' || (target === found.kind && target !== 'uuid')) continue;
     // The case sub-kind means "same ID, other case"; for a ULID "upper-case UUID" is a
@@ -132,10 +141,9 @@ function targetsFor(found: Found): TargetInfo[] {
     if (t.reason !== undefined) info.reason = t.reason;
     out.push(info);
   }
-  if (!convertible) return out;
   // Any 128-bit ID can become a TypeID; for a TypeID this changes its prefix.
-  out.push({ target: 'typeid', enabled: true });
-  if (CASE_INSENSITIVE.has(found.kind) && found.kind !== 'uuid') {
+  if (typeIdTarget) out.push({ target: 'typeid', enabled: true });
+  if (caseFreeKind(found.kind) && found.kind !== 'uuid') {
     if (/[a-z]/.test(found.text)) out.push({ target: 'upper', enabled: true });
     if (/[A-Z]/.test(found.text)) out.push({ target: 'lower', enabled: true });
   }
@@ -148,17 +156,18 @@ function changeCase(text: string, upper: boolean): string {
   return label + (upper ? body.toUpperCase() : body.toLowerCase());
 }
 
-/** Converts one ID; throws IdError when it cannot. */
-export function convertOne(found: Pick<Found, 'text' | 'kind'>, target: string): string {
-  const notConvertible = NOT_128[found.kind];
-  if (notConvertible) throw new IdError('UNSUPPORTED_CONVERSION', notConvertible);
+/** The entry a found ID that converts to nothing gets: disabled, with its format's reason. */
+const NO_TARGET = 'none';
+
+/** Converts one ID (from its reading when the scanner found it); throws IdError when it cannot. */
+export function convertOne(found: Pick<Found, 'text' | 'kind' | 'decoded'>, target: string): string {
   if (target === 'upper' || target === 'lower') {
-    if (!CASE_INSENSITIVE.has(found.kind)) {
+    if (!caseFreeKind(found.kind)) {
       throw new IdError('UNSUPPORTED_CONVERSION', `${kindName(found.kind)} text is case-sensitive; changing its case would change the ID.`);
     }
     return changeCase(found.text, target === 'upper');
   }
-  return convert(found.text, target);
+  return found.decoded ? convertDecoded(found.decoded, target) : convert(found.text, target);
 }
 
 /** IDs that share a kind, version, case and punctuation get the same targets, so the core is
@@ -269,12 +278,12 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
   static readonly kind = vscode.CodeActionKind.RefactorRewrite.append('idsmith');
   static readonly regenerateKind = ConvertActionProvider.kind.append('regenerate');
   static subKind(target: string): vscode.CodeActionKind {
-    return ConvertActionProvider.kind.append(SUB_KINDS[baseTarget(target)] ?? baseTarget(target));
+    if (target === NO_TARGET) return ConvertActionProvider.kind;
+    const base = baseTarget(target);
+    return ConvertActionProvider.kind.append(PUBLISHED_SUB_KINDS[base] ?? base);
   }
   static readonly metadata: vscode.CodeActionProviderMetadata = {
-    providedCodeActionKinds: [
-      ...new Set(Object.values(SUB_KINDS)).values(),
-    ].map((k) => ConvertActionProvider.kind.append(k)).concat(ConvertActionProvider.regenerateKind),
+    providedCodeActionKinds: subKinds().map((k) => ConvertActionProvider.kind.append(k)).concat(ConvertActionProvider.regenerateKind),
   };
 
   provideCodeActions(
@@ -346,6 +355,7 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
 }
 
 function title(single: Found | undefined, target: string, count: number, skipped: number): string {
+  if (target === NO_TARGET) return `Convert ${single ? kindName(single.kind) : 'IDs'}…`;
   const to = target === 'typeid' ? 'TypeID…' : targetName(target);
   const skippedNote = skipped > 0 ? ` (${skipped} left as they are)` : '';
   if (single) {
@@ -370,7 +380,8 @@ export interface ConvertArgs {
 
 const STALE_MESSAGE = 'the document changed while Convert was waiting, so nothing was converted (the IDs may have moved). Run Convert again.';
 
-const KNOWN_TARGETS = new Set([...Object.keys(SUB_KINDS), ...EDITOR_TARGETS]);
+/** Every target the core writes (`convert --to`), the case changes, and `typeid` (asks for the prefix). */
+const KNOWN_TARGETS = new Set([...ALL_CONVERT_TARGETS, ...Object.keys(CASE_TARGETS)]);
 
 async function convertCommand(raw?: unknown): Promise<ConvertResult> {
   const args = convertArgs(raw);
@@ -384,7 +395,7 @@ async function convertCommand(raw?: unknown): Promise<ConvertResult> {
   const unchanged = (): void => {
     if (document.version !== version) throw new CommandFailure('EDIT_FAILED', STALE_MESSAGE);
   };
-  if (!isEditable(document.uri)) throw new CommandFailure('READ_ONLY', readOnlyMessage(document.uri, 'nothing was converted').replace(/^Idsmith: /, ''));
+  if (!isEditable(document.uri)) throw new CommandFailure('READ_ONLY', readOnlyMessage(document.uri, 'nothing was converted'));
   if (found.length === 0) {
     throw new CommandFailure('NOTHING_FOUND',
       'no ID at the cursor or in the selection. Convert works on ULIDs, UUIDs, TypeIDs, snowflakes and the other IDs Idsmith reads (and a selected 32-hex, integer or base64 value).');
@@ -482,8 +493,7 @@ async function pickTarget(found: Found[]): Promise<string> {
       target: t.target,
     }));
   if (items.length === 0) {
-    throw new CommandFailure('NOTHING_FOUND',
-      `the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted (${kindName(found[0]!.kind)} has no other form to convert to).`);
+    throw new CommandFailure('NOTHING_FOUND', `the ${found.length === 1 ? 'ID' : 'IDs'} under the cursor cannot be converted: ${noTargets(found[0]!)}`);
   }
   const picked = await vscode.window.showQuickPick(items, { title: 'Convert IDs to…', matchOnDescription: true });
   if (!picked) throw new Cancelled();

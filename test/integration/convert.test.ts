@@ -188,6 +188,56 @@ describe('Convert code actions', () => {
     }
   });
 
+  describe('every conversion the core performs, from the editor too', () => {
+    // Before the registry drove the editor, its own target tables refused these: an ObjectId
+    // "holds 96 bits; only 128-bit IDs convert", and `to:` values such as scru128 or xid were
+    // "unknown". Each expectation is computed here from the value, not by the core.
+    const crockford = (n: bigint, len: number) => [...n.toString(32).padStart(len, '0')].map((c) => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[parseInt(c, 32)]).join('');
+    const SNOWFLAKE = '175928847299117063';
+    const TSID = '0AWE5HZP3SKTK';
+    // A recent ObjectId (2024): an XID is found in free text only with a time since rs/xid (2015).
+    const RECENT_OID = '65a1b2c3d4e5f60718293a4b';
+    const XID = 'cmgr5guksnr0e619795g'; // xid-ts: new Xid(bytes of RECENT_OID).toString()
+    const cases: [string, string, string][] = [
+      [RECENT_OID, 'xid', XID],
+      [XID, 'objectid', RECENT_OID],
+      [FORMS.uuid, 'scru128', BigInt(`0x${HEX}`).toString(36).padStart(25, '0')],
+      [FORMS.uuid, 'xray', `1-${HEX.slice(0, 8)}-${HEX.slice(8)}`],
+      [FORMS.uuid, 'datadog', BigInt(`0x${HEX.slice(16)}`).toString()],
+      [FORMS.uuid, 'dotnet-hex', HEX.slice(6, 8) + HEX.slice(4, 6) + HEX.slice(2, 4) + HEX.slice(0, 2) + HEX.slice(10, 12) + HEX.slice(8, 10) + HEX.slice(14, 16) + HEX.slice(12, 14) + HEX.slice(16)],
+      [FORMS.ulid, 'xid', ''], // 128 bits have no 96-bit form: refused with the reason, nothing changes
+      [SNOWFLAKE, 'tsid', crockford(BigInt(SNOWFLAKE), 13)],
+      [TSID, 'int', '392311864492347219'],
+    ];
+    for (const [text, to, expected] of cases) {
+      it(`idsmith.convert { to: ${to} } on ${text}`, async () => {
+        const editor = await open(`id: "${text}",`);
+        editor.selection = new vscode.Selection(0, 8, 0, 8);
+        const r = await vscode.commands.executeCommand<{ status: string; converted?: number; reason?: string; message?: string }>('idsmith.convert', { to });
+        if (expected === '') {
+          assert.equal(r.status, 'converted', JSON.stringify(r));
+          assert.equal(r.converted, 0);
+          assert.match(r.reason ?? '', /128-bit ULID has no "xid" form/);
+          assert.equal(editor.document.lineAt(0).text, `id: "${text}",`);
+          return;
+        }
+        assert.equal(r.status, 'converted', JSON.stringify(r));
+        assert.equal(editor.document.lineAt(0).text, `id: "${expected}",`);
+      });
+    }
+
+    it('the light bulb offers ObjectId -> XID and XID -> ObjectId', async () => {
+      assert.equal(await convertWith(RECENT_OID, 'xid', false), XID);
+      assert.equal(await convertWith(XID, 'objectid', false), RECENT_OID);
+    });
+
+    it('a snowflake converts to its TSID and back to the same number', async () => {
+      const tsid = await convertWith(SNOWFLAKE, 'tsid', false);
+      assert.equal(tsid, crockford(BigInt(SNOWFLAKE), 13));
+      assert.equal(await convertWith(tsid, 'int', false), SNOWFLAKE);
+    });
+  });
+
   describe('disabled reasons', () => {
     // vscode.executeCodeActionProvider returns only enabled actions (VS Code drops disabled ones
     // from its result), so these ask the provider itself, in the real editor, as the Refactor
@@ -210,13 +260,12 @@ describe('Convert code actions', () => {
       assert.deepEqual(await actionsAt(editor.document, new vscode.Range(0, 1, 0, 1), `${KIND}.uuidv6`), []);
     });
 
-    for (const [name, text] of [['KSUID', KSUID], ['ObjectId', OBJECT_ID]]) {
-      it(`explains why a ${name} does not convert`, async () => {
-        const actions = (await provided(text!, KIND)).filter((a) => a.kind?.value !== `${KIND}.regenerate`);
-        assert.equal(actions.length, 1);
-        assert.match(actions[0]!.disabled?.reason ?? '', /only 128-bit IDs/);
-      });
-    }
+    it('explains why a KSUID does not convert, in its format\'s words', async () => {
+      const actions = (await provided(KSUID, KIND)).filter((a) => a.kind?.value !== `${KIND}.regenerate`);
+      assert.equal(actions.length, 1);
+      assert.equal(actions[0]!.title, 'Convert KSUID…');
+      assert.match(actions[0]!.disabled?.reason ?? '', /160 bits/);
+    });
   });
 
   describe('context.only', () => {

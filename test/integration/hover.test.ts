@@ -233,7 +233,7 @@ describe('hover', () => {
       const link = md?.value.match(/\[To UUID\]\(command:(idsmith\.convertAt)\?([^)\s]+)/);
       assert.ok(link, md?.value);
       const args = JSON.parse(decodeURIComponent(link[2]!)) as unknown[];
-      assert.equal(await vscode.commands.executeCommand(link[1]!, ...args), true);
+      assert.equal((await vscode.commands.executeCommand<{ status: string }>(link[1]!, ...args)).status, 'converted');
       const doc = vscode.window.activeTextEditor!.document;
       assert.equal(doc.getText(), `id = "${ULID_AS_UUID}"`);
       await vscode.commands.executeCommand('undo');
@@ -245,7 +245,7 @@ describe('hover', () => {
       const link = md?.value.match(/\[To Integer\]\(command:(idsmith\.convertAt)\?([^)\s]+)/);
       assert.ok(link, md?.value);
       const args = JSON.parse(decodeURIComponent(link[2]!)) as unknown[];
-      assert.equal(await vscode.commands.executeCommand(link[1]!, ...args), true);
+      assert.equal((await vscode.commands.executeCommand<{ status: string }>(link[1]!, ...args)).status, 'converted');
       const doc = vscode.window.activeTextEditor!.document;
       assert.equal(doc.getText(), 'id = "392311864492347219"');
       await vscode.commands.executeCommand('undo');
@@ -255,12 +255,13 @@ describe('hover', () => {
     it('a stale link does not edit', async () => {
       const editor = await openDocument(`id = "${ULID}"`);
       const args = { uri: editor.document.uri.toString(), line: 0, start: 6, end: 32, text: V7, target: 'uuid' };
-      assert.equal(await vscode.commands.executeCommand('idsmith.convertAt', args), false);
+      const r = await vscode.commands.executeCommand<{ status: string; code?: string }>('idsmith.convertAt', args);
+      assert.deepEqual([r.status, r.code], ['failed', 'EDIT_FAILED']);
       assert.equal(editor.document.getText(), `id = "${ULID}"`);
     });
 
     it('copies through idsmith.copyText', async () => {
-      assert.equal(await vscode.commands.executeCommand('idsmith.copyText', ULID_AS_UUID), true);
+      assert.deepEqual(await vscode.commands.executeCommand('idsmith.copyText', ULID_AS_UUID), { status: 'copied', text: ULID_AS_UUID });
       assert.equal(await vscode.env.clipboard.readText(), ULID_AS_UUID);
     });
   });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inspect } from '../../src/core';
+import { generate, inspect } from '../../src/core';
 import type { GenKind } from '../../src/core';
 import type { InsertResult } from '../../src/editor/insert/result';
 import { TEST_HOST, activateExtension, closeAllEditors, log, openDocument, resetSettings, toSelection, waitFor, readOnlyFs, applySettings } from './util';
@@ -478,6 +478,25 @@ describe('insert', function () {
       const [x, , z] = editor.document.getText().split('\n');
       assert.equal(x!.slice(2), z!.slice(2));
       assert.notEqual(x!.slice(2), id);
+    });
+
+    it('regenerates XIDs, TSIDs, TIDs, SCRU128 IDs and push IDs: same kind and case, identical ones identical', async () => {
+      // Before the registry's regenerate plans, each of these was left alone: "xid IDs can't be regenerated".
+      const ids = ['xid', 'tsid', 'tid', 'scru128', 'pushid'].map((k) => generate(k)[0]!);
+      ids.push(ids[1]!.toLowerCase()); // a lower-case TSID is the same value, and stays lower case
+      // Free text finds a lower-case TSID only where a label names it.
+      const text = [...ids, ...ids].map((id, n) => `${n}: ${n % ids.length === 5 ? 'tsid = ' : ''}${id}`);
+      const editor = await editorWith(text, [[0, 0, text.length - 1, text[text.length - 1]!.length]]);
+      const r = await vscode.commands.executeCommand<InsertResult>('idsmith.regenerate');
+      assert.equal(r.status, 'regenerated', JSON.stringify(r));
+      assert.deepEqual(r.status === 'regenerated' && r.skipped, []);
+      const after = text.map((_, n) => editor.document.lineAt(n).text.split(' ').pop()!);
+      for (let n = 0; n < ids.length; n++) {
+        assert.notEqual(after[n], ids[n]);
+        assert.equal(after[n + ids.length], after[n], `identical IDs stay identical: ${ids[n]}`);
+        assert.equal(inspect(after[n]!).kind, inspect(ids[n]!).kind, `${ids[n]} -> ${after[n]}`);
+      }
+      assert.equal(after[5], after[1]!.toLowerCase(), 'the lower-case spelling of one TSID gets the same TSID in lower case');
     });
 
     it('an ambiguous snowflake under epoch auto is explained and left alone', async () => {

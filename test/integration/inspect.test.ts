@@ -98,7 +98,8 @@ describe('inspect', () => {
     const before = card.getText();
     const at = card.positionAt(before.indexOf(ULID));
     const args = { uri: card.uri.toString(), line: at.line, start: at.character, end: at.character + ULID.length, text: ULID, target: 'uuid' };
-    assert.equal(await vscode.commands.executeCommand('idsmith.convertAt', args), false);
+    const r = await vscode.commands.executeCommand<{ status: string; code?: string }>('idsmith.convertAt', args);
+    assert.deepEqual([r.status, r.code], ['failed', 'READ_ONLY']);
     assert.equal(card.getText(), before);
   });
 });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { InsertFailure } from './result';
-import { isEditable } from '../shared/writable';
+import { isEditable, readOnlyMessage } from '../shared/writable';
 import type { Replacement } from '../shared/edits';
 
 // Applying IDs to an editor: one edit for every selection (one undo step, all or nothing), and
@@ -21,7 +21,7 @@ export function activeEditor(): vscode.TextEditor {
 export function assertWritable(editor: vscode.TextEditor): void {
   const uri = editor.document.uri;
   if (!isEditable(uri)) {
-    throw new InsertFailure('READ_ONLY', `${uri.path.split('/').pop() || uri.toString()} is read-only; nothing was inserted.`);
+    throw new InsertFailure('READ_ONLY', readOnlyMessage(uri, 'nothing was inserted'));
   }
 }
 

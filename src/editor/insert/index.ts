@@ -7,7 +7,7 @@ import { decorationAt } from './bareValue';
 import { decorate, insertDecoration, insertSpelling, parseFormatOverride, spell } from './spelling';
 import type { FormatOverride } from './spelling';
 import { activeEditor, applyReplacements, assertWritable, eolOf, indentationAt, selectionsInOrder } from './edit';
-import { holdsTime, namespaceFromArgument, paletteKind, pickKind, promptNameBased, rememberKind } from './picker';
+import { holdsTime, namespaceFromArgument, needsName, paletteKind, pickKind, promptNameBased, rememberKind } from './picker';
 import { generateOptions } from './options';
 import { regenerate } from './regenerate';
 import { Cancelled, InsertFailure } from './result';
@@ -119,8 +119,8 @@ async function insert(context: vscode.ExtensionContext, req: Request): Promise<I
   const opts = plan && req.prefix === undefined ? plan.opts : generateOptions(kind, s, req.prefix);
   const decoration = insertDecoration(s, editor.document.languageId, req.format);
   const spelling = plan ? withOverride(plan.spelling, req.format) : insertSpelling(kind, s, req.format);
-  if (kind === 'uuidv3' || kind === 'uuidv5') {
-    const nb = req.name !== undefined ? { namespace: req.namespace ?? 'dns', name: req.name } : await promptNameBased(kind);
+  if (needsName(kind)) {
+    const nb = req.name !== undefined ? { namespace: req.namespace ?? 'dns', name: req.name } : await promptNameBased(kind as 'uuidv3' | 'uuidv5');
     opts.namespace = nb.namespace;
     opts.name = nb.name;
   }
@@ -161,9 +161,9 @@ function sampleOf(kind: GenKind, like?: FileLike): string | undefined {
   try {
     const plan = like ? planFor(k, conventionFor(like, k), s, like.explicit) : undefined;
     const opts = plan?.opts ?? generateOptions(k, s);
-    if (k === 'uuidv3' || k === 'uuidv5') Object.assign(opts, { namespace: 'dns', name: 'www.example.com' });
+    if (needsName(k)) Object.assign(opts, { namespace: 'dns', name: 'www.example.com' });
     const example = spell(k, generate(k, { ...opts, count: 1 })[0]!, plan?.spelling ?? insertSpelling(k, s, {}));
-    return k === 'uuidv3' || k === 'uuidv5' ? `${example}  (DNS, "www.example.com")` : example;
+    return needsName(k) ? `${example}  (DNS, "www.example.com")` : example;
   } catch (e) {
     return e instanceof Error ? `⚠ ${e.message}` : undefined;
   }

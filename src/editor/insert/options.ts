@@ -1,5 +1,5 @@
 import { IdError, SNOWFLAKE_PRESETS, generatorFor, validateTypeIdPrefix } from '../../core';
-import type { GenKind, GeneratorOptions as GenerateOptions } from '../../core';
+import type { GenKind, GeneratorOptions as GenerateOptions, SnowflakeLayout } from '../../core';
 import { InsertFailure } from './result';
 import type { Settings } from '../shared/settings';
 
@@ -63,10 +63,18 @@ export function typeIdPrefix(prefix: string, setting: string | undefined): strin
   }
 }
 
-/** Generator options for `kind` from the settings; throws `InsertFailure` naming a bad setting. */
-export function generateOptions(kind: GenKind, s: Settings, prefix?: string): GenerateOptions {
+/**
+ * Generator options for `kind` from the settings; throws `InsertFailure` naming a bad setting.
+ * `keep`: what a regenerate keeps (a snowflake's layout, a TypeID's prefix), which wins over the
+ * settings and is what the settings' node ids are checked against.
+ */
+export function generateOptions(kind: GenKind, s: Settings, prefix?: string, keep: GenerateOptions = {}): GenerateOptions {
+  if (keep.prefix !== undefined) prefix = keep.prefix;
   switch (kind) {
     case 'snowflake':
+      if (keep.epoch !== undefined && s.snowflake.epochError === undefined) {
+        return snowflakeOptions({ ...s, snowflake: { ...s.snowflake, layout: keep.epoch as SnowflakeLayout } });
+      }
       return snowflakeOptions(s);
     case 'typeid':
       return prefix === undefined

@@ -18,6 +18,11 @@ export function holdsTime(kind: GenKind): boolean {
   return generatorFor(kind)?.hasTime === true;
 }
 
+/** The kind is made from a name the user gives (its generator requires the `name` option: UUID v3/v5). */
+export function needsName(kind: GenKind): boolean {
+  return generatorFor(kind)?.options.some((o) => o.name === 'name' && o.required) === true;
+}
+
 /** `uuid` from the palette follows `idsmith.uuid.version`; as an argument it is v4, as in the CLI. */
 export function paletteKind(kind: GenKind, s: Settings): GenKind {
   return kind === 'uuid' ? (`uuidv${s.uuid.version}` as GenKind) : kind;

@@ -1,13 +1,9 @@
 import * as vscode from 'vscode';
-import {
-  IdError, SNOWFLAKE_FUTURE_MARGIN_MS, SNOWFLAKE_PRESETS, decodeSnowflake, formatUuid, generate, parseSnowflake, parseTypeId, parseUuid,
-} from '../../core';
-import type { GenKind, GeneratorOptions as GenerateOptions, ScanMatch, SnowflakeLayout, SnowflakePreset } from '../../core';
-import { spell } from './spelling';
-import type { LetterCase, Spelling } from './spelling';
+import { IdError, generate, identityOf, regeneratePlan } from '../../core';
+import type { GenKind, GeneratorOptions as GenerateOptions, ScanMatch } from '../../core';
 import { activeEditor, applyReplacements, assertWritable, selectionsInOrder } from './edit';
 import type { Replacement } from './edit';
-import { snowflakeOptions } from './options';
+import { generateOptions } from './options';
 import { decodeContext } from '../shared/decodeContext';
 import { InsertFailure } from './result';
 import { idsInSelections, type Located } from '../shared/locate';
@@ -18,6 +14,8 @@ import type { Settings } from '../shared/settings';
 // "Regenerate IDs in Selection": each ID found gets a fresh one of the same kind, spelled the
 // same way. The same ID (in any spelling) maps to the same new ID everywhere, so references
 // between fixtures stay intact; fresh time-ordered IDs ascend in order of first appearance.
+// What a fresh ID keeps (a UUID's version, a TypeID's prefix, a snowflake's layout, the case)
+// is its format's regenerate plan, read through the registry.
 
 /** Why an ID can't be regenerated faithfully: it stays as it is and the user is told why. */
 export class Skip {
@@ -31,80 +29,27 @@ export interface Plan {
   /** Generator options; plans with equal `group` are generated in one batch. */
   opts: GenerateOptions;
   group: string;
-  spelling: Spelling;
+  /** Writes a fresh ID the way the replaced one was written. */
+  spell(fresh: string): string;
 }
 
-function letterCase(text: string): LetterCase {
-  return /[a-z]/.test(text) && !/[A-Z]/.test(text) ? 'lower' : 'upper';
-}
-
-function uuidPlan(m: ScanMatch): Plan | Skip {
-  const { version, variant } = m.decoded;
-  if (variant !== 'rfc9562') return new Skip('not an RFC 9562 UUID (its variant bits say otherwise), so there is no version to keep');
-  if (version === 3 || version === 5) return new Skip(`a name-based v${version} UUID is derived from a name; a fresh one needs a new name`);
-  if (version !== 1 && version !== 4 && version !== 6 && version !== 7) return new Skip(`UUID v${version} can't be generated`);
-  const kind = `uuidv${version}` as GenKind;
-  const t = m.text;
-  const urn = /^urn:uuid:/i.exec(t);
-  const spelling: Spelling = {
-    case: letterCase(t.replace(/^urn:uuid:/i, '')),
-    uuid: urn ? 'urn' : t.startsWith('{') ? 'braces' : t.includes('-') ? 'standard' : 'noDashes',
-    ...(urn ? { urnPrefix: urn[0] } : {}),
-  };
-  return { key: `uuid:${formatUuid(parseUuid(t))}`, kind, opts: {}, group: kind, spelling };
-}
-
-function snowflakePlan(m: ScanMatch, s: Settings): Plan | Skip {
-  const value = parseSnowflake(m.text).toString();
-  let layout: SnowflakeLayout | undefined = s.snowflake.layout;
-  if (s.snowflake.epochError !== undefined) {
-    // Only snowflakes need the epoch: they stay as they are, everything else is regenerated.
-    return new Skip(`setting idsmith.snowflake.epoch is invalid: ${s.snowflake.epochError}`);
-  }
-  if (layout === undefined && m.decoded.readAs) {
-    // Its key or URL named the layout (the scanner checked that its reading is plausible).
-    layout = m.decoded.readAs.layout;
-  } else if (layout === undefined) {
-    // Any decimal decodes under every preset: only one plausible reading says which it is.
-    const d = decodeSnowflake(m.text);
-    const plausible = (d.candidates ?? []).filter((c) => c.plausible);
-    if (plausible.length !== 1) {
-      const readings = plausible.map((c) => c.epoch).join(', ') || 'none';
-      return new Skip(`its layout is ambiguous (plausible as: ${readings}); set idsmith.snowflake.epoch to the service it comes from`);
-    }
-    layout = SNOWFLAKE_PRESETS[plausible[0]!.epoch as SnowflakePreset];
-  } else {
-    const d = decodeSnowflake(m.text, layout);
-    if (d.unixMs === undefined || d.unixMs < layout.launchMs || d.unixMs > Date.now() + SNOWFLAKE_FUTURE_MARGIN_MS) {
-      return new Skip(`it does not decode to a plausible time with idsmith.snowflake.epoch = ${JSON.stringify(s.snowflake.epoch)}`);
-    }
-  }
-  const epoch = layout.name === 'custom' ? layout.epochMs : layout.name;
-  const opts = snowflakeOptions({ ...s, snowflake: { ...s.snowflake, layout } });
-  return { key: `snowflake:${value}`, kind: 'snowflake', opts, group: `snowflake:${epoch}`, spelling: { case: 'lower', uuid: 'standard' } };
-}
-
+/**
+ * The plan for one found ID: its format's plan, with the options the settings give that kind
+ * (node ids for the plan's snowflake layout, checked). A setting the kind needs that is wrong
+ * leaves this ID alone and says why; the others are still regenerated.
+ */
 export function planFor(m: ScanMatch, s: Settings): Plan | Skip {
-  if (!m.decoded.valid) return new Skip(m.decoded.error ?? 'not a valid ID');
-  const plain: Spelling = { case: letterCase(m.text), uuid: 'standard' };
-  switch (m.kind) {
-    case 'ulid':
-      return { key: `ulid:${m.text.toUpperCase()}`, kind: 'ulid', opts: {}, group: 'ulid', spelling: plain };
-    case 'uuid':
-      return uuidPlan(m);
-    case 'ksuid':
-      return { key: `ksuid:${m.text}`, kind: 'ksuid', opts: {}, group: 'ksuid', spelling: plain };
-    case 'objectid':
-      return { key: `objectid:${m.text.toLowerCase()}`, kind: 'objectid', opts: {}, group: 'objectid', spelling: plain };
-    case 'typeid': {
-      const { prefix } = parseTypeId(m.text);
-      return { key: `typeid:${m.text}`, kind: 'typeid', opts: { prefix }, group: `typeid:${prefix}`, spelling: plain };
-    }
-    case 'snowflake':
-      return snowflakePlan(m, s);
-    default:
-      return new Skip(`${m.kind} IDs can't be regenerated`);
+  const plan = regeneratePlan(m.decoded, s.snowflake.layout === undefined ? {} : { snowflake: s.snowflake.layout });
+  if ('refused' in plan) return new Skip(plan.refused);
+  let opts: GenerateOptions;
+  try {
+    opts = { ...generateOptions(plan.kind, s, undefined, plan.options), ...plan.options };
+  } catch (e) {
+    if (e instanceof InsertFailure) return new Skip(e.message);
+    throw e;
   }
+  const group = `${plan.kind}:${JSON.stringify(plan.options)}`;
+  return { key: identityOf(m.decoded), kind: plan.kind, opts, group, spell: plan.spell };
 }
 
 /** Every ID in the selections (an empty selection means the ID under the cursor), in document
@@ -161,7 +106,7 @@ export async function regenerate(): Promise<InsertResult> {
     plans.forEach((p, i) => fresh.set(p.key, ids[i]!));
   }
 
-  const reps: Replacement[] = planned.map(({ range, plan }) => ({ range, text: spell(plan.kind, fresh.get(plan.key)!, plan.spelling) }));
+  const reps: Replacement[] = planned.map(({ range, plan }) => ({ range, text: plan.spell(fresh.get(plan.key)!) }));
   if (reps.length) await applyReplacements(editor, reps, version, false);
   if (skipped.length) {
     const shown = skipped.slice(0, 3).map((k) => `${k.text}: ${k.reason}`).join('; ');

@@ -1,4 +1,4 @@
-import type { GenKind } from '../../core';
+import { caseFree, generatorFormat, type GenKind } from '../../core';
 import { InsertFailure } from './result';
 import type { QuoteStyle, Settings, UuidFormat } from '../shared/settings';
 
@@ -18,7 +18,8 @@ export interface FormatOverride {
 }
 
 export interface Spelling {
-  case: LetterCase;
+  /** Applied where the kind's format reads either case (`Shape.case`); absent: as generated. */
+  case?: LetterCase;
   uuid: UuidFormat;
   /** A regenerate keeps `URN:UUID:` as the user wrote it. */
   urnPrefix?: string;
@@ -35,10 +36,16 @@ const QUOTES: readonly QuoteStyle[] = ['none', 'double', 'single', 'backtick'];
 const QUOTE_CHAR: Record<QuoteStyle, string> = { none: '', double: '"', single: "'", backtick: '`' };
 
 export function isUuidKind(kind: GenKind): boolean {
-  return kind.startsWith('uuid');
+  return generatorFormat(kind)?.id === 'uuid';
 }
 
-/** Spells a canonical core ID (ULID upper, UUID lower 8-4-4-4-12, ObjectId lower hex). */
+/** Whether `kind`'s IDs may be written in either letter case (its format says so). */
+function caseFreeKind(kind: GenKind): boolean {
+  const f = generatorFormat(kind);
+  return f !== undefined && caseFree(f);
+}
+
+/** Spells a canonical core ID (ULID upper, UUID lower 8-4-4-4-12, ObjectId lower hex, …). */
 export function spell(kind: GenKind, canonical: string, s: Spelling): string {
   if (isUuidKind(kind)) {
     const hex = s.case === 'upper' ? canonical.toUpperCase() : canonical;
@@ -53,7 +60,7 @@ export function spell(kind: GenKind, canonical: string, s: Spelling): string {
         return hex;
     }
   }
-  if (kind === 'ulid' || kind === 'objectid') {
+  if (s.case !== undefined && caseFreeKind(kind)) {
     return s.case === 'upper' ? canonical.toUpperCase() : canonical.toLowerCase();
   }
   return canonical;
@@ -69,7 +76,7 @@ export function decorate(id: string, kind: GenKind, d: Decoration): string {
 export function insertSpelling(kind: GenKind, s: Settings, o: FormatOverride): Spelling {
   if (kind === 'ulid') return { case: o.case ?? s.ulid.case, uuid: 'standard' };
   if (isUuidKind(kind)) return { case: o.case ?? s.uuid.case, uuid: o.uuid ?? s.uuid.format };
-  return { case: o.case ?? 'lower', uuid: 'standard' };
+  return o.case === undefined ? { uuid: 'standard' } : { case: o.case, uuid: 'standard' };
 }
 
 /** Per-call template, else per-call quote, else the language's template, else the quote

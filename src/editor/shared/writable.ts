@@ -18,10 +18,11 @@ export function isEditable(uri: vscode.Uri): boolean {
   return uri.scheme !== INSPECT_SCHEME && vscode.workspace.fs.isWritableFileSystem(uri.scheme) === true;
 }
 
-/** The message every editing command shows for a document it must not touch. */
+/** What every editing command says of a document it must not touch (a `READ_ONLY` failure's
+ *  message; `showFailure` puts the `Idsmith:` in front of it). */
 export function readOnlyMessage(uri: vscode.Uri, nothing: string): string {
   const name = uri.path.split('/').pop() || uri.toString();
-  return `Idsmith: ${name} is read-only; ${nothing}.`;
+  return `${name} is read-only; ${nothing}.`;
 }
 
 /** Command arguments come from keybindings.json, links and other extensions: only a plain

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, applySettings, closeAllEditors, hoverText, openDocument, useSettings, waitFor } from './util';
+import { activateExtension, applySettings, closeAllEditors, hoverText, inspectCard, openDocument, useSettings } from './util';
 
 // The formats of the breadth issue in the real editor: Inspect ID As… (a kind named, whatever
 // else the text could be), Sqids with the user's alphabet, plain times under a time key on
@@ -9,8 +9,8 @@ import { activateExtension, applySettings, closeAllEditors, hoverText, openDocum
 interface Decoded { input: string; kind: string; valid: boolean; unixMs?: number; fields: Record<string, unknown>; entropy?: { randomBits: number } }
 
 async function cardText(): Promise<string> {
-  const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'idsmith-inspect'), 'the inspect card');
-  return editor.document.getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  // The card is shown rendered (a Markdown preview locked to it): read its document.
+  return (await inspectCard()).getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 describe('new formats in the editor', () => {

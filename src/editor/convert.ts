@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import {
   ALL_CONVERT_TARGETS, IdError, caseFree, convert, convertDecoded, convertTargetsFor, formatById, parse128, targetLabel, targetsOf,
-  validateTypeIdPrefix, type DecodedId,
+  validateTypeIdPrefix, type Conventions, type DecodedId,
 } from '../core';
 import { Commands } from './shared/commands';
 import { Cancelled, CommandFailure, command, errorMessage } from './shared/outcome';
 import { decodeContext } from './shared/decodeContext';
+import { conventionsOf } from './shared/fileConventions';
 import { idsIn, withoutOverlaps, type Located } from './shared/locate';
 import { applyEdits, replacementsEdit, type Replacement } from './shared/edits';
 import { settings } from './shared/settings';
@@ -156,6 +157,46 @@ function changeCase(text: string, upper: boolean): string {
   return label + (upper ? body.toUpperCase() : body.toLowerCase());
 }
 
+/** Targets people convert to most (after the forms the file already holds): the rest of a
+ *  found ID's targets (SCRU128, ShortUUID, .NET, MySQL, …) wait behind "More conversions…". */
+const COMMON_TARGETS = ['uuid', 'ulid', 'hex', 'int', 'base64'];
+/** Shown beside them where they apply: a v1's reorder to v6 (and back), a case change, a
+ *  TypeID's new prefix, and the one entry of an ID that converts to nothing. */
+const ALSO_SHOWN = ['uuidv6', 'uuidv1', 'upper', 'lower', 'uuid-upper'];
+
+/** The targets that write the forms the document's other IDs are written in, most frequent first. */
+function fileTargets(conventions: Conventions | undefined): string[] {
+  const out: string[] = [];
+  for (const c of conventions?.file ?? []) {
+    if (c.kind === 'uuid') {
+      if (c.form === 'braces') out.push('uuid-braces');
+      else if (c.form === 'urn') out.push('uuid-urn');
+      else if (c.case === 'upper') out.push('uuid-upper');
+    }
+    out.push(c.kind);
+  }
+  return out;
+}
+
+/** How long the light bulb waits for the first reading of a large document's conventions
+ *  before it orders by the common targets alone (later requests are answered from the cache). */
+const CONVENTIONS_WAIT_MS = 50;
+
+function fileConventions(document: vscode.TextDocument): Promise<Conventions | undefined> {
+  const reading = conventionsOf(document).catch(() => undefined);
+  return Promise.race([reading, new Promise<undefined>((r) => setTimeout(() => r(undefined), CONVENTIONS_WAIT_MS))]);
+}
+
+/** Splits tallies into the entries shown and those behind "More conversions…": the file's own
+ *  forms first, then the common targets; a single leftover is shown rather than hidden. */
+function arrange(tallies: TargetTally[], fromFile: readonly string[]): { shown: TargetTally[]; more: TargetTally[] } {
+  const order = [...new Set([...fromFile, ...COMMON_TARGETS, ...ALSO_SHOWN, NO_TARGET])];
+  const rank = (t: TargetTally) => order.indexOf(t.target);
+  const preferred = tallies.filter((t) => rank(t) >= 0).sort((a, b) => rank(a) - rank(b));
+  const rest = tallies.filter((t) => !preferred.includes(t) && t.ids.length > 0);
+  return rest.length > 1 ? { shown: preferred, more: rest } : { shown: [...preferred, ...rest], more: [] };
+}
+
 /** The entry a found ID that converts to nothing gets: disabled, with its format's reason. */
 const NO_TARGET = 'none';
 
@@ -286,11 +327,11 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
     providedCodeActionKinds: subKinds().map((k) => ConvertActionProvider.kind.append(k)).concat(ConvertActionProvider.regenerateKind),
   };
 
-  provideCodeActions(
+  async provideCodeActions(
     document: vscode.TextDocument,
     range: vscode.Range | vscode.Selection,
     context: vscode.CodeActionContext,
-  ): vscode.CodeAction[] | undefined {
+  ): Promise<vscode.CodeAction[] | undefined> {
     const only = context.only;
     if (only && !only.intersects(ConvertActionProvider.kind)) return undefined;
     if (!isEditable(document.uri)) return undefined;
@@ -302,7 +343,14 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
     const wanted = (kind: vscode.CodeActionKind) => !only || only.intersects(kind);
     const single = found.length === 1 ? found[0] : undefined;
     const actions: vscode.CodeAction[] = [];
-    for (const t of tally(found)) {
+    // The light bulb (no filter, or all of Idsmith's kinds) gets the few targets people use and
+    // one "More conversions…"; a request for one sub-kind (a keybinding) gets exactly that.
+    const grouped = !only || only.contains(ConvertActionProvider.kind);
+    const version = document.version;
+    const conventions = grouped ? await fileConventions(document) : undefined;
+    if (document.version !== version) return undefined;
+    const { shown, more } = grouped ? arrange(tally(found), fileTargets(conventions)) : { shown: tally(found), more: [] };
+    for (const t of shown) {
       const kind = ConvertActionProvider.subKind(t.target);
       if (!wanted(kind)) continue;
       if (t.ids.length === 0) {
@@ -327,6 +375,15 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
         continue;
       }
       actions.push(new ConvertAction(title(single, t.target, t.ids.length, skipped), kind, document, t.ids, t.target));
+    }
+    if (more.length > 0) {
+      const action = new vscode.CodeAction(`More conversions… (${more.map((t) => t.target === 'typeid' ? 'TypeID' : targetName(t.target)).join(', ')})`, ConvertActionProvider.kind);
+      action.command = {
+        command: Commands.convert,
+        title: action.title,
+        arguments: [{ uri: document.uri.toString(), ranges: [range] }],
+      };
+      actions.push(action);
     }
     if (wanted(ConvertActionProvider.regenerateKind)) {
       const action = new vscode.CodeAction(

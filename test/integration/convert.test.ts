@@ -245,7 +245,7 @@ describe('Convert code actions', () => {
     async function provided(text: string, kind: string): Promise<vscode.CodeAction[]> {
       const editor = await open(text);
       const context: vscode.CodeActionContext = { diagnostics: [], only: vscode.CodeActionKind.Empty.append(kind), triggerKind: vscode.CodeActionTriggerKind.Invoke };
-      const actions = new ConvertActionProvider().provideCodeActions(editor.document, new vscode.Selection(0, 1, 0, 1), context) ?? [];
+      const actions = await new ConvertActionProvider().provideCodeActions(editor.document, new vscode.Selection(0, 1, 0, 1), context) ?? [];
       return actions.filter((a) => a.kind && vscode.CodeActionKind.Empty.append(kind).contains(a.kind));
     }
 
@@ -265,6 +265,36 @@ describe('Convert code actions', () => {
       assert.equal(actions.length, 1);
       assert.equal(actions[0]!.title, 'Convert KSUID…');
       assert.match(actions[0]!.disabled?.reason ?? '', /160 bits/);
+    });
+  });
+
+  describe('the light bulb: the file’s forms and the common ones first, the rest behind one entry', () => {
+    const kinds = (actions: vscode.CodeAction[]) => actions.map((a) => a.kind!.value.slice(KIND.length + 1) || '(more)');
+
+    it('a ULID gets UUID, hex, integer, base64 and lower case, then "More conversions…", then Regenerate', async () => {
+      // It used to get 14 entries with SCRU128 second.
+      const editor = await open(`id: "${FORMS.ulid}"`);
+      const actions = await actionsAt(editor.document, new vscode.Range(0, 7, 0, 7));
+      assert.deepEqual(kinds(actions), ['uuid', 'hex', 'int', 'base64', 'case', '(more)', 'regenerate'], actions.map((a) => a.title).join(' | '));
+      const more = actions[5]!;
+      assert.match(more.title, /^More conversions… \(.*SCRU128.*\)$/);
+      assert.equal(more.command?.command, 'idsmith.convert');
+      assert.deepEqual(Object.keys(more.command!.arguments![0] as object).sort(), ['ranges', 'uri']);
+    });
+
+    it('a ULID in a file of upper-case braced UUIDs gets that form first', async () => {
+      const editor = await open(`[{ "id": "{919108F7-52D1-4320-9BAC-F847DB4148A8}" }, { "id": "{C232AB00-9414-11EC-B3C8-9F6BDECED846}" },\n { "id": "${FORMS.ulid}" }]`);
+      const line = editor.document.lineAt(1).text;
+      const actions = await actionsAt(editor.document, new vscode.Range(1, line.indexOf(FORMS.ulid) + 3, 1, line.indexOf(FORMS.ulid) + 3));
+      assert.deepEqual(kinds(actions).slice(0, 2), ['braces', 'uuid'], actions.map((a) => a.title).join(' | '));
+    });
+
+    it('a request for one sub-kind still gets it, though the light bulb keeps it behind "More…"', async () => {
+      const editor = await open(`id: "${FORMS.ulid}"`);
+      const scru = await actionsAt(editor.document, new vscode.Range(0, 7, 0, 7), `${KIND}.scru128`);
+      assert.deepEqual(kinds(scru), ['scru128']);
+      await apply(scru[0]!);
+      assert.notEqual(editor.document.getText(), `id: "${FORMS.ulid}"`);
     });
   });
 

@@ -62,7 +62,7 @@ describe('edits never touch the wrong text', () => {
     const doc = editor.document;
     const range = new vscode.Range(0, 0, 1, 26);
     const provider = new ConvertActionProvider();
-    const actions = provider.provideCodeActions(doc, range, { diagnostics: [], only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }) ?? [];
+    const actions = await provider.provideCodeActions(doc, range, { diagnostics: [], only: undefined, triggerKind: vscode.CodeActionTriggerKind.Invoke }) ?? [];
     const toUuid = actions.find((a) => a.title === 'Convert 2 IDs to UUID');
     assert.ok(toUuid, actions.map((a) => a.title).join(' | '));
     await editElsewhere(doc, 'moved ');

@@ -377,7 +377,8 @@ export class ConvertActionProvider implements vscode.CodeActionProvider<vscode.C
       actions.push(new ConvertAction(title(single, t.target, t.ids.length, skipped), kind, document, t.ids, t.target));
     }
     if (more.length > 0) {
-      const action = new vscode.CodeAction(`More conversions… (${more.map((t) => t.target === 'typeid' ? 'TypeID' : targetName(t.target)).join(', ')})`, ConvertActionProvider.kind);
+      const names = more.map((t) => (t.target === 'typeid' ? 'TypeID' : targetName(t.target)));
+      const action = new vscode.CodeAction(`More conversions… (${names.slice(0, 3).join(', ')}${names.length > 3 ? `, ${names.length - 3} more` : ''})`, ConvertActionProvider.kind);
       action.command = {
         command: Commands.convert,
         title: action.title,

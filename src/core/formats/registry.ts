@@ -175,7 +175,8 @@ export function supports(f: FormatModule, surface: Surface): boolean {
   switch (surface) {
     case 'inspect': return f.shapes.length > 0;
     case 'scan': return (f.scan?.length ?? 0) > 0;
-    case 'time': return f.time !== undefined;
+    // A snowflake's time range is its layout's (chosen per read), so it has none of its own.
+    case 'time': return f.time !== undefined || f.generators.some((g) => g.hasTime);
     case 'generate': return f.generators.length > 0;
     case 'convert': return f.bits !== undefined && representationsFor(f.bits).some((r) => r.target !== f.id);
     case 'bounds': return (f.bounds?.length ?? 0) > 0;

@@ -1,9 +1,9 @@
-import { IdError } from '../core';
+import { FORMATS, IdError } from '../core';
 import { version } from '../../package.json';
 import { UsageError, parseArgs } from './args';
 import { boundsCommand } from './bounds';
 import { checkCommand } from './check';
-import { EXIT_INVALID, EXIT_NOTE, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE, VERSION_FLAG, type Command } from './command';
+import { EXIT_INVALID, EXIT_NOTE, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE, VERSION_FLAG, wrap, type Command } from './command';
 import { convertCommand } from './convert';
 import { inspectCommand } from './inspect';
 import { keysCommand } from './keys';
@@ -21,13 +21,14 @@ const USAGE = `usage: idsmith <${COMMANDS.map((c) => c.name).join('|')}> [option
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return `idsmith ${version}: decode, convert and generate identifiers (ULID, UUID, snowflake, KSUID,
-ObjectId, TypeID, NanoID)
+  return `idsmith ${version}: decode, convert and generate identifiers
 
 ${USAGE}
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+${wrap(`Formats (${FORMATS.length}): `, `${FORMATS.map((f) => f.label).join(', ')}. 'idsmith new --help' lists the kinds it makes; inspect --from KIND reads any of them by name.`)}
 
 Options:
   -h, --help     show this help ('idsmith COMMAND --help' for a command's options)

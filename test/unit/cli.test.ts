@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { NOW, chunked, run } from './cliRun';
 import { main, type CliIo } from '../../src/cli/main';
 import { VECTORS } from './helpers';
+import { FORMATS } from '../../src/core';
 
 async function json(argv: string[], stdin = ''): Promise<any> {
   const r = await run(argv, stdin);
@@ -380,6 +381,13 @@ describe('idsmith CLI', () => {
         assert.match(h.out, new RegExp(`^usage: idsmith ${c}`));
         assert.equal((await run([c, '-h'])).code, 0);
       }
+    });
+
+    it('names every format of the registry in the top help', async () => {
+      // It used to name 7 of 17, from a list written by hand.
+      const top = (await run(['--help'])).out.replace(/\s+/g, ' ');
+      assert.match(top, new RegExp(`Formats \\(${FORMATS.length}\\):`));
+      for (const f of FORMATS) assert.ok(top.includes(f.label), `${f.label} missing from idsmith --help`);
     });
 
     it('prints the package version', async () => {

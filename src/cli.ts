@@ -7,8 +7,11 @@ import { OutputError } from './cli/io';
 import { main, type CliIo } from './cli/main';
 import { isScanWorker } from './cli/scanWorker';
 
-/** Files are read in 1 MB chunks: fewer, larger blocks for the scanner. */
-const CHUNK = 1024 * 1024;
+/**
+ * Files are read in 512 KiB chunks: large blocks for the scanner. 1 MiB chunks scanned no faster
+ * and raised `idsmith scan`'s peak RSS from 160 to 250 MB on a 100 MB log (bench:scan).
+ */
+const CHUNK = 512 * 1024;
 
 function waitForDrain(): Promise<void> {
   return new Promise((resolve) => {

@@ -65,7 +65,7 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
           return (pool ??= new ScanPool(workers.script, undefined, workers.execArgv));
         };
         try {
-          const source = input.name === undefined || input.name === '-' ? gather(input.source(), 1024 * 1024) : input.source();
+          const source = input.name === undefined || input.name === '-' ? gather(input.source(), 512 * 1024) : input.source();
           invalid = (await scanInput(source, job, out, poolFor)) || invalid;
         } catch (err) {
           if (!isFileError(err)) throw err;

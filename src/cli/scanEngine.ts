@@ -2,7 +2,7 @@
 // (NDJSON, the readable line, or the input with times inserted) into a reused byte buffer. The
 // same function runs on the main thread and in the scan workers (scanPool.ts), so output does
 // not depend on how the input was split.
-import { scan, scanBytes, type ScanMatch, type ScanOptions } from '../core/scan';
+import { scan, scanBytesTo, type ScanMatch, type ScanOptions } from '../core/scan';
 import { escapeControls } from './safe';
 
 export type ScanMode = 'json' | 'text' | 'annotate';
@@ -70,9 +70,16 @@ export class ByteWriter {
   }
 
   copy(src: Uint8Array, from: number, to: number): void {
-    this.reserve(to - from);
-    this.buf.set(src.subarray(from, to), this.len);
-    this.len += to - from;
+    const n = to - from;
+    this.reserve(n);
+    if (n > 256) {
+      this.buf.set(src.subarray(from, to), this.len);
+    } else {
+      // An ID's text: a loop is cheaper than the view `subarray` allocates.
+      const { buf } = this;
+      for (let i = from, j = this.len; i < to; i++, j++) buf[j] = src[i]!;
+    }
+    this.len += n;
   }
 
   /** A non-negative integer below 2^53, without making its text. */
@@ -95,50 +102,64 @@ export class ByteWriter {
 }
 
 /**
- * The matches of a piece, held to the editor's per-line reading: only a kind's label may reach
- * back across a line end, so a labelled-invalid match is kept only if its line alone gives it.
+ * Whether a match of a piece stands under the editor's per-line reading: only a kind's label may
+ * reach back across a line end, so a labelled-invalid ULID or KSUID is kept only if its line
+ * alone gives it.
  */
+function keptAlone(m: ScanMatch, latin1: string, opts: ScanOptions): boolean {
+  if (m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid')) return true;
+  const lineFrom = latin1.lastIndexOf('\n', m.start - 1) + 1;
+  const nl = latin1.indexOf('\n', m.end);
+  const alone = scan(latin1.slice(lineFrom, nl === -1 ? latin1.length : nl), opts);
+  return alone.some((a) => a.start === m.start - lineFrom && a.end === m.end - lineFrom);
+}
+
+/** The matches of a piece, as `runPiece` writes them (tests compare them with `scan`). */
 export function scanPiece(bytes: Uint8Array, latin1: string, from: number, to: number, opts: ScanOptions): ScanMatch[] {
-  const matches = scanBytes(bytes, from, to, opts, latin1);
-  if (matches.every((m) => m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid'))) return matches;
-  return matches.filter((m) => {
-    if (m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid')) return true;
-    const lineFrom = latin1.lastIndexOf('\n', m.start - 1) + 1;
-    const nl = latin1.indexOf('\n', m.end);
-    const alone = scan(latin1.slice(lineFrom, nl === -1 ? latin1.length : nl), opts);
-    return alone.some((a) => a.start === m.start - lineFrom && a.end === m.end - lineFrom);
-  });
+  const out: ScanMatch[] = [];
+  scanBytesTo((m) => {
+    if (keptAlone(m, latin1, opts)) out.push(m);
+  }, bytes, from, to, opts, latin1);
+  return out;
 }
 
 const NEWLINE = 10;
 
-/** Scans one piece and writes its output into `w` (appending). */
+/**
+ * Scans one piece and writes its output into `w` (appending). Each match is written as the scan
+ * finds it and then dropped: nothing of a piece's matches outlives its line of output.
+ */
 export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: ByteWriter): PieceResult {
   const opts: ScanOptions = { epoch: job.epoch, now: job.now };
-  const matches = scanPiece(bytes, latin1, job.from, job.to, opts);
   let invalid = false;
-  const lastEnd = matches.length === 0 ? -1 : job.offset + matches[matches.length - 1]!.end;
+  let lastEnd = -1;
   if (job.mode === 'annotate') {
     let from = job.start;
-    for (const m of matches) {
+    scanBytesTo((m) => {
+      if (!keptAlone(m, latin1, opts)) return;
+      lastEnd = m.end;
       const d = m.decoded;
       if (!d.valid) invalid = true;
       const time = d.valid ? d.time : undefined;
-      if (time === undefined) continue;
+      if (time === undefined) return;
       w.copy(bytes, from, m.end);
       w.ascii(' [');
       w.ascii(time);
       w.ascii(']');
       from = m.end;
-    }
-    w.copy(bytes, from, Math.max(job.to, lastEnd - job.offset));
-    return { out: w.buf.subarray(0, w.len), invalid, lastEnd };
+    }, bytes, job.from, job.to, opts, latin1);
+    w.copy(bytes, from, Math.max(job.to, lastEnd));
+    return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
   }
   let line = job.line;
   let lineStart = job.lineStart - job.offset; // in `bytes`; may be before 0 when the piece starts mid-line
   let pos = job.start;
   const json = job.mode === 'json';
-  for (const m of matches) {
+  // Made once per piece: a file name in every line was a string built per match.
+  const head = json ? TEXT.encode(job.name === '' ? '{"line":' : `{"file":${job.name},"line":`) : TEXT.encode(job.name);
+  scanBytesTo((m) => {
+    if (!keptAlone(m, latin1, opts)) return;
+    lastEnd = m.end;
     for (let nl = bytes.indexOf(NEWLINE, pos); nl !== -1 && nl < m.start; nl = bytes.indexOf(NEWLINE, nl + 1)) {
       line++;
       lineStart = nl + 1;
@@ -147,8 +168,8 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
     const d = m.decoded;
     if (!d.valid) invalid = true;
     const column = m.start - lineStart + 1;
+    w.copy(head, 0, head.length);
     if (json) {
-      w.ascii(job.name === '' ? '{"line":' : `{"file":${job.name},"line":`);
       w.int(line);
       w.ascii(',"column":');
       w.int(column);
@@ -164,7 +185,6 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       }
       w.ascii('}\n');
     } else {
-      if (job.name !== '') w.text(job.name);
       w.int(line);
       w.ascii(':');
       w.int(column);
@@ -184,8 +204,8 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       }
       w.ascii('\n');
     }
-  }
-  return { out: w.buf.subarray(0, w.len), invalid, lastEnd };
+  }, bytes, job.from, job.to, opts, latin1);
+  return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
 }
 
 /** Newlines in bytes[from, to) and the offset after the last one (-1 for none). */

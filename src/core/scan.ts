@@ -214,8 +214,12 @@ function backwards(label: RegExp): RegExp {
   return re;
 }
 
+/** Receives each match as it is found (the CLI writes it at once, so it dies young). */
+export type MatchSink = (m: ScanMatch) => void;
+
 class Scanner implements ScanContext {
   readonly matches: ScanMatch[] = [];
+  sink: MatchSink | undefined;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -329,7 +333,9 @@ class Scanner implements ScanContext {
       if (rule.numeric && !this.numbers) continue;
       const hit = rule.find(this.run, this);
       if (hit) {
-        this.matches.push({ kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded });
+        const m: ScanMatch = { kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded };
+        if (this.sink === undefined) this.matches.push(m);
+        else this.sink(m);
         return hit.end;
       }
     }
@@ -416,6 +422,17 @@ export function latin1Of(bytes: Uint8Array, from = 0, to = bytes.length): string
  */
 export function scanBytes(bytes: Uint8Array, from = 0, to = bytes.length, opts: ScanOptions = {}, latin1?: string): ScanMatch[] {
   return new Scanner(bytes, latin1 ?? latin1Of(bytes), opts).scan(from, to);
+}
+
+/**
+ * `scanBytes`, handing each match to `sink` as it is found instead of collecting them: a
+ * streaming caller (the CLI) keeps no match past its output, so a piece's thousands of decoded
+ * IDs never outlive the young generation.
+ */
+export function scanBytesTo(sink: MatchSink, bytes: Uint8Array, from: number, to: number, opts: ScanOptions, latin1: string): void {
+  const scanner = new Scanner(bytes, latin1, opts);
+  scanner.sink = sink;
+  scanner.scan(from, to);
 }
 
 /**

@@ -54,12 +54,29 @@ const SANE_TO = Date.UTC(2200, 0, 1);
 const MAX_DATE_MS = 8.64e15;
 const DIGITS = /^\d{1,25}$/;
 
+/**
+ * The count in `text` (digits only): a Number while it is exact (15 digits or fewer, nearly every
+ * count the scanner meets), else a BigInt.
+ */
+function countOf(text: string): number | bigint {
+  return text.length <= 15 ? Number(text) : BigInt(text);
+}
+
 /** The unit's reading of a count: Unix ms (floored) and the sub-millisecond remainder. */
-function msOf(u: Unit, v: bigint): { ms: number; sub: bigint } | undefined {
-  const q = v / u.perMs;
-  const ms = u.epochMs + Number(q) * u.msPer;
+function msOf(u: Unit, v: number | bigint): { ms: number; sub: number | bigint } | undefined {
+  let ms: number, sub: number | bigint;
+  if (typeof v === 'number') {
+    const per = Number(u.perMs);
+    const q = Math.floor(v / per);
+    ms = u.epochMs + q * u.msPer;
+    sub = v - q * per;
+  } else {
+    const q = v / u.perMs;
+    ms = u.epochMs + Number(q) * u.msPer;
+    sub = v - q * u.perMs;
+  }
   if (!Number.isSafeInteger(ms) || Math.abs(ms) > MAX_DATE_MS) return undefined;
-  return { ms, sub: v - q * u.perMs };
+  return { ms, sub };
 }
 
 function plausibleMs(ms: number, now: number): boolean {
@@ -72,7 +89,7 @@ function plausibleMs(ms: number, now: number): boolean {
  */
 export function onlyPlausibleUnit(text: string, now: number): string | undefined {
   if (!DIGITS.test(text)) return undefined;
-  const v = BigInt(text);
+  const v = countOf(text);
   let found: string | undefined;
   for (const u of UNITS) {
     if (!u.digits.includes(text.length)) continue;
@@ -92,8 +109,7 @@ function read(format: FormatModule, u: Unit, text: string, now: number | undefin
       : new IdError(/^\d+$/.test(text) ? 'INVALID_LENGTH' : 'INVALID_CHARACTER', `${u.label} is a whole number of at most 25 digits; got ${text.length > 40 ? text.slice(0, 37) + '...' : text}.`);
     return failed(format, text, e);
   }
-  const v = BigInt(text);
-  const r = msOf(u, v);
+  const r = msOf(u, countOf(text));
   if (!r) return failed(format, text, new IdError('TIME_OUT_OF_RANGE', `${text} as ${u.description} is past any date (beyond the year 275760).`));
   const id = new Id(format, text, true, {});
   id.unixMs = r.ms;
@@ -114,6 +130,19 @@ export function keyBefore(text: string, start: number): string | undefined {
 
 /** Whether a key names a time: its last word is a time word (`created_at`, `updatedAt`, `ts`, `exp`). */
 export function isTimeKey(key: string): boolean {
+  let known = timeKeys.get(key);
+  if (known === undefined) {
+    // A log repeats a handful of keys: each is split into words once.
+    if (timeKeys.size >= 4096) timeKeys.clear();
+    known = splitTimeKey(key);
+    timeKeys.set(key, known);
+  }
+  return known;
+}
+
+const timeKeys = new Map<string, boolean>();
+
+function splitTimeKey(key: string): boolean {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_.$-]+/).filter((w) => w !== '');
   const last = words[words.length - 1];
   return last !== undefined && TIME_WORDS.has(last.toLowerCase());
@@ -159,7 +188,7 @@ function makeFormat(u: Unit): FormatModule {
       length: [1, 25], case: 'either', asked: true, description: `${u.description} (digits)`,
       test: (t) => {
         if (!DIGITS.test(t)) return false;
-        const r = msOf(u, BigInt(t));
+        const r = msOf(u, countOf(t));
         return r !== undefined && r.ms >= SANE_FROM && r.ms < SANE_TO;
       },
     }],

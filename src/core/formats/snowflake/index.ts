@@ -224,6 +224,9 @@ class SnowflakeId extends DecodedBase {
   declare readonly hi: number;
   declare readonly lo: number;
   private declare readonly layout: SnowflakeLayout | undefined;
+  /** Read without a layout (auto) at this time: `candidates` are every preset's reading, made when read. */
+  declare autoNow?: number;
+  declare lazyCandidates?: SnowflakeCandidate[];
 
   constructor(input: string, h: number, l: number, layout: SnowflakeLayout | undefined, unixMs: number | undefined) {
     super();
@@ -248,6 +251,25 @@ class SnowflakeId extends DecodedBase {
     return readFields(this.layout!, true);
   }
 }
+
+// A prototype accessor (a class accessor may not override the base's declared property): an
+// auto reading's candidates are made on first read; a layout's reading has none.
+Object.defineProperty(SnowflakeId.prototype, 'candidates', {
+  configurable: true,
+  enumerable: false,
+  get(this: SnowflakeId): SnowflakeCandidate[] | undefined {
+    if (this.autoNow === undefined) return this.lazyCandidates;
+    if (this.lazyCandidates === undefined) {
+      hi = this.hi;
+      lo = this.lo;
+      this.lazyCandidates = candidatesOfHalves(this.autoNow);
+    }
+    return this.lazyCandidates;
+  },
+  set(this: SnowflakeId, v: SnowflakeCandidate[] | undefined) {
+    this.lazyCandidates = v;
+  },
+});
 
 // Set once `snowflake` exists (the module object is defined below).
 function shareConstants(): void {
@@ -337,17 +359,20 @@ function read(text: string, layout: SnowflakeLayout | undefined, now: number | u
     return new SnowflakeId(text, hi, lo, layout, ms);
   }
   // `now` is read only where needed: Date.now() on every decode cost as much as the fields.
-  const candidates = candidatesOfHalves(now ?? Date.now());
-  const id = new SnowflakeId(text, hi, lo, undefined, undefined);
-  id.candidates = candidates;
-  let only: SnowflakeCandidate | undefined;
+  const at = now ?? Date.now();
+  // Count the plausible presets by their time alone; the candidates (fields, ordering) are made
+  // when read: a log scan reads none of them, and making them was a third of its garbage.
+  let only = -1;
   let count = 0;
-  for (const c of candidates) if (c.plausible && count++ === 0) only = c;
-  id.plausible = count > 0;
-  if (count === 1) {
-    id.unixMs = only!.unixMs;
-    id.fields = { epoch: only!.epoch, ...only!.fields };
+  for (let i = 0; i < SNOWFLAKE_PRESET_LIST.length; i++) {
+    const l = SNOWFLAKE_PRESET_LIST[i]!;
+    if (!fitsBits(PRESET_WIDTHS[i]!)) continue;
+    const ms = timeOf(l);
+    if (ms >= l.launchMs && ms <= at + SNOWFLAKE_FUTURE_MARGIN_MS && count++ === 0) only = i;
   }
+  const id = new SnowflakeId(text, hi, lo, count === 1 ? SNOWFLAKE_PRESET_LIST[only]! : undefined, count === 1 ? timeOf(SNOWFLAKE_PRESET_LIST[only]!) : undefined);
+  id.autoNow = at;
+  id.plausible = count > 0;
   return id;
 }
 

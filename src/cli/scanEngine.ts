@@ -2,7 +2,7 @@
 // (NDJSON, the readable line, or the input with times inserted) into a reused byte buffer. The
 // same function runs on the main thread and in the scan workers (scanPool.ts), so output does
 // not depend on how the input was split.
-import { scan, scanBytesTo, type ScanMatch, type ScanOptions } from '../core/scan';
+import { scan, scanBytesTo, type LineCount, type ScanMatch, type ScanOptions } from '../core/scan';
 import { escapeControls } from './safe';
 
 export type ScanMode = 'json' | 'text' | 'annotate';
@@ -82,6 +82,15 @@ export class ByteWriter {
     this.len += n;
   }
 
+  /** `src` whole (a fragment made once: a key, a kind), by a loop: cheaper than `set` for a few bytes. */
+  bytes(src: Uint8Array): void {
+    const n = src.length;
+    this.reserve(n);
+    const { buf } = this;
+    for (let i = 0, j = this.len; i < n; i++, j++) buf[j] = src[i]!;
+    this.len += n;
+  }
+
   /** A non-negative integer below 2^53, without making its text. */
   int(n: number): void {
     let digits = 1;
@@ -125,6 +134,24 @@ export function scanPiece(bytes: Uint8Array, latin1: string, from: number, to: n
 
 const NEWLINE = 10;
 
+// The constant parts of an NDJSON line, encoded once.
+const COLUMN = TEXT.encode(',"column":');
+const TEXT_KEY = TEXT.encode(',"text":"');
+const UNIX_MS = TEXT.encode(',"unixMs":');
+const CLOSE = TEXT.encode('}\n');
+const kindFragments = new Map<string, Uint8Array>();
+
+/** `","kind":"ulid","valid":true`: the part of a line between the text and the time, per kind. */
+function kindFragment(kind: string, valid: boolean): Uint8Array {
+  const key = valid ? kind : `!${kind}`;
+  let f = kindFragments.get(key);
+  if (f === undefined) {
+    f = TEXT.encode(`","kind":"${kind}","valid":${valid}`);
+    kindFragments.set(key, f);
+  }
+  return f;
+}
+
 /**
  * Scans one piece and writes its output into `w` (appending). Each match is written as the scan
  * finds it and then dropped: nothing of a piece's matches outlives its line of output.
@@ -151,39 +178,33 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
     w.copy(bytes, from, Math.max(job.to, lastEnd));
     return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
   }
-  let line = job.line;
-  let lineStart = job.lineStart - job.offset; // in `bytes`; may be before 0 when the piece starts mid-line
-  let pos = job.start;
+  // Line ends are counted by the scan itself, in the same pass over the bytes.
+  const lines: LineCount = { count: 0, after: -1 };
+  const firstLineStart = job.lineStart - job.offset; // in `bytes`; may be before 0 when the piece starts mid-line
   const json = job.mode === 'json';
   // Made once per piece: a file name in every line was a string built per match.
   const head = json ? TEXT.encode(job.name === '' ? '{"line":' : `{"file":${job.name},"line":`) : TEXT.encode(job.name);
   scanBytesTo((m) => {
     if (!keptAlone(m, latin1, opts)) return;
     lastEnd = m.end;
-    for (let nl = bytes.indexOf(NEWLINE, pos); nl !== -1 && nl < m.start; nl = bytes.indexOf(NEWLINE, nl + 1)) {
-      line++;
-      lineStart = nl + 1;
-    }
-    pos = m.start;
+    const line = job.line + lines.count;
+    const column = m.start - (lines.after === -1 ? firstLineStart : lines.after) + 1;
     const d = m.decoded;
     if (!d.valid) invalid = true;
-    const column = m.start - lineStart + 1;
-    w.copy(head, 0, head.length);
+    w.bytes(head);
     if (json) {
       w.int(line);
-      w.ascii(',"column":');
+      w.bytes(COLUMN);
       w.int(column);
-      w.ascii(',"text":"');
+      w.bytes(TEXT_KEY);
       w.copy(bytes, m.start, m.end); // word chars, '-', '{', '}', ':': nothing to escape
-      w.ascii('","kind":"');
-      w.ascii(m.kind);
-      w.ascii(d.valid ? '","valid":true' : '","valid":false');
+      w.bytes(kindFragment(m.kind, d.valid));
       if (d.valid && d.unixMs !== undefined) {
-        w.ascii(',"unixMs":');
+        w.bytes(UNIX_MS);
         if (Number.isInteger(d.unixMs) && d.unixMs >= 0) w.int(d.unixMs);
         else w.ascii(String(d.unixMs));
       }
-      w.ascii('}\n');
+      w.bytes(CLOSE);
     } else {
       w.int(line);
       w.ascii(':');
@@ -204,7 +225,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       }
       w.ascii('\n');
     }
-  }, bytes, job.from, job.to, opts, latin1);
+  }, bytes, job.from, job.to, opts, latin1, lines);
   return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
 }
 

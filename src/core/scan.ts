@@ -55,8 +55,9 @@ export interface ScanOptions {
 
 const { WORD, DIGIT, UPPER, LOWER, HEX, CROCK, UNDERSCORE } = CHAR;
 
+// 256 entries (bytes of 128 and up are no word chars): the byte loop reads it without a range check.
 const FLAGS: Uint8Array = (() => {
-  const t = new Uint8Array(128);
+  const t = new Uint8Array(256);
   for (let c = 48; c <= 57; c++) t[c] = WORD | DIGIT | HEX | CROCK;
   for (let c = 65; c <= 90; c++) t[c] = WORD | UPPER | (c <= 70 ? HEX : 0) | (CROCKFORD_VALUES[c] !== 255 ? CROCK : 0);
   for (let c = 97; c <= 122; c++) t[c] = WORD | LOWER | (c <= 102 ? HEX : 0) | (CROCKFORD_VALUES[c] !== 255 ? CROCK : 0);
@@ -64,7 +65,7 @@ const FLAGS: Uint8Array = (() => {
   return t;
 })();
 
-const DASH = 45, PLUS = 43, SLASH = 47, EQUALS = 61, PERCENT = 37, BACKSLASH = 92, UNDERSCORE_CODE = 95;
+const DASH = 45, PLUS = 43, SLASH = 47, EQUALS = 61, PERCENT = 37, BACKSLASH = 92, UNDERSCORE_CODE = 95, NEWLINE = 10;
 
 function hexValue(c: number): number {
   return c >= 48 && c <= 57 ? c - 48 : (c | 0x20) >= 97 && (c | 0x20) <= 102 ? (c | 0x20) - 87 : -1;
@@ -124,9 +125,14 @@ const byLengthPrev: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 const nextCodes = new Uint8Array(128);
 const prevCodes = new Uint8Array(128);
 const byTail: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
+/** 1 for the run lengths some plain rule (`byLength`) takes. */
+const plainLength = new Uint8Array(MAX_INDEXED);
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
-    for (const n of rule.runLengths ?? []) (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
+    for (const n of rule.runLengths ?? []) {
+      (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
+      if (!rule.next && !rule.prev) plainLength[n] = 1;
+    }
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
     for (const n of rule.tailLengths ?? []) {
@@ -217,9 +223,19 @@ function backwards(label: RegExp): RegExp {
 /** Receives each match as it is found (the CLI writes it at once, so it dies young). */
 export type MatchSink = (m: ScanMatch) => void;
 
+/**
+ * Line ends the scan has passed, counted in the same pass (the CLI's line numbers): `count`
+ * newlines in [from, the current run), the last of them ending at `after` (-1 for none).
+ */
+export interface LineCount {
+  count: number;
+  after: number;
+}
+
 class Scanner implements ScanContext {
   readonly matches: ScanMatch[] = [];
   sink: MatchSink | undefined;
+  lines: LineCount | undefined;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -348,25 +364,38 @@ class Scanner implements ScanContext {
     const codes = this.codes;
     const n = codes.length;
     const run = this.run;
+    const lines = this.lines;
     let i = from;
     while (i < to) {
       const c = codes[i]!;
-      if (c >= 128 || (FLAGS[c]! & WORD) === 0) {
-        i += c === PERCENT || c === BACKSLASH ? separatorEscape(text, i) || 1 : 1;
+      if ((FLAGS[c]! & WORD) === 0) {
+        if (c === NEWLINE) {
+          // Every line end in [from, to) is passed here: an ID holds none, so no jump skips one.
+          if (lines !== undefined) {
+            lines.count++;
+            lines.after = i + 1;
+          }
+          i++;
+        } else {
+          i += c === PERCENT || c === BACKSLASH ? separatorEscape(text, i) || 1 : 1;
+        }
         continue;
       }
       const start = i;
-      let or = 0, and = 0xff, lastUnderscore = -1;
+      let or = 0, and = 0xff;
       for (; i < n; i++) {
-        const ch = codes[i]!;
-        const f = ch < 128 ? FLAGS[ch]! : 0;
+        const f = FLAGS[codes[i]!]!;
         if ((f & WORD) === 0) break;
         or |= f;
         and &= f;
-        if (ch === 95) lastUnderscore = i;
       }
       const len = i - start;
       if (len >= MAX_INDEXED) continue;
+      // Most runs are words no rule takes: no `_`, no rule for their length, no `-` on either
+      // side (the `next`/`prev` chars). They are dropped here, before anything is stored.
+      if ((or & UNDERSCORE) === 0 && plainLength[len] === 0 && (i >= n || nextCodes[codes[i]! & 127] === 0) && (start === 0 || prevCodes[codes[start - 1]! & 127] === 0)) continue;
+      // Most runs hold no `_`: its position is looked for only when the run has one.
+      const lastUnderscore = (or & UNDERSCORE) === 0 ? -1 : text.lastIndexOf('_', i - 1);
       run.start = start;
       run.end = i;
       run.or = or;
@@ -429,9 +458,10 @@ export function scanBytes(bytes: Uint8Array, from = 0, to = bytes.length, opts: 
  * streaming caller (the CLI) keeps no match past its output, so a piece's thousands of decoded
  * IDs never outlive the young generation.
  */
-export function scanBytesTo(sink: MatchSink, bytes: Uint8Array, from: number, to: number, opts: ScanOptions, latin1: string): void {
+export function scanBytesTo(sink: MatchSink, bytes: Uint8Array, from: number, to: number, opts: ScanOptions, latin1: string, lines?: LineCount): void {
   const scanner = new Scanner(bytes, latin1, opts);
   scanner.sink = sink;
+  scanner.lines = lines;
   scanner.scan(from, to);
 }
 

@@ -461,11 +461,25 @@ function patterned(d: string, fieldsFree: boolean): boolean {
  */
 function lowInformation(raw: string): boolean {
   if (patterned(raw, true)) return true;
-  const value = BigInt(raw);
-  const bits = value.toString(2);
+  // The bits and hex digits from the two 32-bit halves (no BigInt): a bare number in a log is
+  // asked this once per 17-20 digits.
+  if (!splitDecimal(raw)) return false;
+  return bitRuns(hi, lo) <= 4 || patterned(hexOf(hi, lo).slice(2), false);
+}
+
+/** Runs of equal bits in the 64-bit value hi·2^32 + lo, from its highest set bit (as its binary text). */
+function bitRuns(h: number, l: number): number {
   let runs = 1;
-  for (let i = 1; i < bits.length && runs <= 4; i++) if (bits.charCodeAt(i) !== bits.charCodeAt(i - 1)) runs++;
-  return runs <= 4 || patterned(value.toString(16), false);
+  let top = h !== 0 ? 63 - Math.clz32(h) : 31 - Math.clz32(l);
+  if (h === 0 && l === 0) return 1;
+  const bit = (k: number): number => (k >= 32 ? (h >>> (k - 32)) & 1 : (l >>> k) & 1);
+  let prev = bit(top);
+  for (let k = top - 1; k >= 0 && runs <= 4; k--) {
+    const b = bit(k);
+    if (b !== prev) runs++;
+    prev = b;
+  }
+  return runs;
 }
 
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {

@@ -429,14 +429,13 @@ function repeatsAfterFirst(text: string, start: number, end: number): boolean {
  * or all but five places zeros and nines (`900000000000000009`). In a random 17-20 digit number
  * each has odds below 1 in 5,000, and real snowflakes are random below their first digits.
  */
-function patterned(d: string, fieldsFree: boolean): boolean {
-  const n = d.length;
+function patterned(d: Uint8Array, n: number, fieldsFree: boolean): boolean {
   let same = 1, up = 1, down = 1, filler = 0;
   for (let i = 0; i < n; i++) {
-    const c = d.charCodeAt(i);
+    const c = d[i]!;
     if (c === 48 || c === 57) filler++;
     if (i === 0) continue;
-    const p = d.charCodeAt(i - 1);
+    const p = d[i - 1]!;
     same = c === p ? same + 1 : 1;
     up = c === p + 1 ? up + 1 : 1;
     down = c === p - 1 ? down + 1 : 1;
@@ -446,12 +445,15 @@ function patterned(d: string, fieldsFree: boolean): boolean {
   for (let period = 2; period <= n >> 1; period++) {
     let equal = 0;
     for (let i = period; i < n; i++) {
-      equal = d.charCodeAt(i) === d.charCodeAt(i - period) ? equal + 1 : 0;
+      equal = d[i] === d[i - period] ? equal + 1 : 0;
       if (equal >= 8) return true;
     }
   }
   return false;
 }
+
+/** The digits `patterned` reads, as char codes (reused: asked once per bare 17-20 digit number). */
+const digitCodes = new Uint8Array(20);
 
 /**
  * A bare number too regular to be a snowflake nobody named: a digit pattern in decimal, or in
@@ -460,11 +462,27 @@ function patterned(d: string, fieldsFree: boolean): boolean {
  * are often empty, sometimes full.
  */
 function lowInformation(raw: string): boolean {
-  if (patterned(raw, true)) return true;
-  // The bits and hex digits from the two 32-bit halves (no BigInt): a bare number in a log is
-  // asked this once per 17-20 digits.
+  const n = raw.length;
+  if (n > 20) return false;
+  for (let i = 0; i < n; i++) digitCodes[i] = raw.charCodeAt(i);
+  if (patterned(digitCodes, n, true)) return true;
+  // The bits and hex digits from the two 32-bit halves (no BigInt, no text): a bare number in a
+  // log is asked this once per 17-20 digits.
   if (!splitDecimal(raw)) return false;
-  return bitRuns(hi, lo) <= 4 || patterned(hexOf(hi, lo).slice(2), false);
+  return bitRuns(hi, lo) <= 4 || patterned(digitCodes, hexCodes(hi, lo), false);
+}
+
+/** The hex digits of hi·2^32 + lo (no leading zeros, lower case) into `digitCodes`; returns their count. */
+function hexCodes(h: number, l: number): number {
+  let n = 0;
+  let started = false;
+  for (let k = 15; k >= 0; k--) {
+    const nibble = k >= 8 ? (h >>> ((k - 8) * 4)) & 15 : (l >>> (k * 4)) & 15;
+    if (!started && nibble === 0 && k > 0) continue;
+    started = true;
+    digitCodes[n++] = nibble < 10 ? 48 + nibble : 87 + nibble;
+  }
+  return n;
 }
 
 /** Runs of equal bits in the 64-bit value hi·2^32 + lo, from its highest set bit (as its binary text). */

@@ -8,24 +8,9 @@
 //            duplicate" writes a new ID of the same kind and spelling, as one undo step
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { ALL_CONVERT_TARGETS, FORMATS, SNOWFLAKE_PRESETS, caseFree, convert, generate, readings, scan, supports, whyNot, type DecodedId, type FormatModule, type GeneratorSpec } from '../../src/core';
+import { ALL_CONVERT_TARGETS, FORMATS, caseFree, convert, generate, scan, supports, whyNot } from '../../src/core';
+import { readAs, requiredOptions } from '../shared/generators';
 import { activateExtension, closeAllEditors, hoverText, inspectCard, log, openDocument, useSettings, waitFor } from './util';
-
-const OPTS = { snowflake: SNOWFLAKE_PRESETS.twitter };
-
-/** Options a generator cannot do without (a Sqids list of numbers), and a TypeID prefix. */
-function required(g: GeneratorSpec): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const o of g.options) {
-    if (!o.required && o.name !== 'prefix') continue;
-    out[o.name] = o.name === 'prefix' ? 'user' : o.default ?? (o.type === 'number' ? (o.min ?? 1) : o.parse ? o.parse('1,2,3', Date.now()) : 'matrix');
-  }
-  return out;
-}
-
-function readAs(f: FormatModule, id: string): DecodedId | undefined {
-  return readings(id, OPTS, 'all').find((d) => d.format === f && d.valid);
-}
 
 /** Markdown with its escapes removed: what a reader sees. */
 const shown = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -56,7 +41,7 @@ describe('conformance matrix in the editor (every format in FORMATS)', () => {
     // A format Idsmith reads but does not make (Timeflake, Uuid25, X-Ray) is sampled through the
     // convert target that writes it, from a new UUID v7.
     const sample = (): string | undefined => {
-      if (g) return generate(g.kind, { ...required(g), count: 1 })[0]!;
+      if (g) return generate(g.kind, { ...requiredOptions(g), count: 1 })[0]!;
       if (!ALL_CONVERT_TARGETS.includes(f.id)) return undefined;
       const out = convert(generate('uuidv7')[0]!, f.id);
       return readAs(f, out) ? out : undefined;
@@ -108,7 +93,7 @@ describe('conformance matrix in the editor (every format in FORMATS)', () => {
       continue;
     }
     it(`${f.label} (${g.kind}): a duplicate in a fixture, and Regenerate this duplicate keeps kind and spelling`, async () => {
-      const [a, b] = generate(g.kind, { ...required(g), count: 2 });
+      const [a, b] = generate(g.kind, { ...requiredOptions(g), count: 2 });
       const text = `${label},note\n${a},first\n${b},second\n${a},third\n`;
       const doc = await openCsv(text);
       const duplicate = await waitFor(() => ours(doc.uri).find((x) => x.code === 'duplicate'), `the duplicate diagnostic for ${a}`);

@@ -13,38 +13,24 @@ import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ALL_CONVERT_TARGETS, FORMATS, SNOWFLAKE_PRESETS, caseFree, formatById, checkText, convertDecoded, generate, inspect, readings, supports, targetsOf, whyNot,
-  type DecodedId, type FormatModule, type GeneratorSpec, type OptionSpec,
+  ALL_CONVERT_TARGETS, FORMATS, SNOWFLAKE_PRESETS, caseFree, formatById, checkText, convertDecoded, generate, inspect, supports, targetsOf, whyNot,
+  type FormatModule, type GeneratorSpec,
 } from '../../src/core';
+import { readAs, requiredOptions } from '../shared/generators';
 import { cli, processSuite } from './cliBinary';
 
-const OPTS = { snowflake: SNOWFLAKE_PRESETS.twitter };
 const EPOCH = ['--epoch', 'twitter'];
 
-/** A value for an option a generator needs (and a prefix for TypeIDs), as the core matrix gives it. */
-function valueOf(o: OptionSpec): unknown {
-  if (o.name === 'prefix') return 'user';
-  if (o.default !== undefined) return o.default;
-  if (o.type === 'number') return o.min ?? 1;
-  return o.parse ? '1,2,3' : 'matrix';
-}
-
-/** The options a generator cannot do without, for the core and as CLI flags. */
+/** The options a generator cannot do without, for the core and as CLI flags (the same values). */
 function needs(g: GeneratorSpec): { core: Record<string, unknown>; flags: string[] } {
-  const core: Record<string, unknown> = {};
+  const core = requiredOptions(g);
   const flags: string[] = [];
   for (const o of g.options) {
-    if (!o.required && o.name !== 'prefix') continue;
-    const v = valueOf(o);
-    core[o.name] = o.parse && typeof v === 'string' ? o.parse(v, Date.now()) : v;
+    if (!(o.name in core)) continue;
+    const v = o.name === 'prefix' ? 'user' : o.default ?? (o.type === 'number' ? (o.min ?? 1) : o.parse ? '1,2,3' : 'matrix');
     flags.push(`--${o.flag ?? o.name}`, String(v));
   }
   return { core, flags };
-}
-
-/** The reading of `id` as format `f` (formats read only when named are found under 'all'). */
-function readAs(f: FormatModule, id: string): DecodedId | undefined {
-  return readings(id, OPTS, 'all').find((d) => d.format === f && d.valid);
 }
 
 function run(args: string[], input?: string): string[] {

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import {
   FORMATS, SNOWFLAKE_PRESETS, caseFree, convert, convertDecoded, generate, readings, scan, supports, targetsOf, whyNot,
-  type FormatModule, type GeneratorSpec, type Surface,
+  type FormatModule, type Surface,
 } from '../../src/core';
+import { READ_OPTS, readAs, requiredOptions } from '../shared/generators';
 
 // The conformance matrix: every format of the registry on every core surface that applies to it,
 // read from FORMATS, so a format added to the registry is covered without editing this file.
@@ -17,24 +18,7 @@ import {
 //               exclude IDs made one unit outside
 
 const SURFACES: readonly Surface[] = ['inspect', 'scan', 'time', 'generate', 'convert', 'bounds', 'check'];
-const OPTS = { snowflake: SNOWFLAKE_PRESETS.twitter };
 const SCAN = { epoch: 'twitter' };
-
-/** Options a generator cannot do without (a name-based UUID's name, Sqids' numbers), from its own spec. */
-function required(g: GeneratorSpec): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const o of g.options) {
-    // A TypeID without a prefix is a lower-case ULID's text: the matrix gives every prefix option one.
-    if (!o.required && o.name !== 'prefix') continue;
-    out[o.name] = o.name === 'prefix' ? 'user' : o.default ?? (o.type === 'number' ? (o.min ?? 1) : o.parse ? o.parse('1,2,3', Date.now()) : 'matrix');
-  }
-  return out;
-}
-
-/** The reading of `id` as format `f` (formats read only when named are found under 'all'). */
-function readAs(f: FormatModule, id: string) {
-  return readings(id, OPTS, 'all').find((d) => d.format === f && d.valid);
-}
 
 /** Targets that reorder a UUID's timestamp fields, and the target that undoes each. */
 const REORDERS: Readonly<Record<string, string>> = { uuidv6: 'uuidv1', uuidv1: 'uuidv6' };
@@ -72,13 +56,13 @@ describe('conformance matrix (every format in FORMATS, every surface)', () => {
       for (const g of f.generators) {
         if (g.derived) continue; // a name-based UUID is the same ID each time: read back in registry.test.ts
         it(`${g.kind}: generate → inspect → scan → convert`, () => {
-          const ids = generate(g.kind, { ...required(g), count: 3 });
+          const ids = generate(g.kind, { ...requiredOptions(g), count: 3 });
           assert.equal(new Set(ids).size, 3, `${g.kind}: distinct`);
           if (g.ascending) assert.deepEqual([...ids].sort(), ids, `${g.kind}: ascending`);
           const id = ids[0]!;
           if (!supports(f, 'inspect')) return; // random text with no structure (NanoID): nothing to read back
           const d = readAs(f, id);
-          assert.ok(d, `${g.kind}: ${id} reads back as ${f.id}: ${readings(id, OPTS, 'all').map((r) => `${r.kind}:${r.valid}`).join(', ')}`);
+          assert.ok(d, `${g.kind}: ${id} reads back as ${f.id}: ${readings(id, READ_OPTS, 'all').map((r) => `${r.kind}:${r.valid}`).join(', ')}`);
           if (g.hasTime && f.time) assert.ok(Math.abs(d.unixMs! - Date.now()) <= Math.max(60_000, f.time.resolutionMs), `${g.kind}: time of ${id}`);
 
           // Found in free text where the format is (a shape it is only read by when named is not).
@@ -141,7 +125,7 @@ describe('conformance matrix (every format in FORMATS, every surface)', () => {
             assert.ok(codec.text(t - 1, true) < lo && codec.text(t + unit, false) > hi, `${b.kind}: neighbours outside`);
             return;
           }
-          const at = (ms: number) => generate(b.kind, { ...required(gen), timeMs: ms, count: 1 })[0]!;
+          const at = (ms: number) => generate(b.kind, { ...requiredOptions(gen), timeMs: ms, count: 1 })[0]!;
           for (const inside of [at(t), at(t + unit - 1)]) assert.ok(lo <= inside && inside <= hi, `${b.kind}: ${inside} in [${lo}, ${hi}]`);
           for (const outside of [at(t - unit), at(t + unit)]) assert.ok(outside < lo || outside > hi, `${b.kind}: ${outside} outside [${lo}, ${hi}]`);
         });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TSID, TSIDGenerator } from 'tsid-ts';
 import {
-  IdFactory, TSID_EPOCH_MS, convert, convertTargetsFor, TsidGenerator, boundsSpec, decodeTsid, encodeTsid, generate, inspect, inspectId, represent, scan,
+  TSID_EPOCH_MS, convert, convertTargetsFor, TsidGenerator, boundsSpec, decodeTsid, encodeTsid, inspect, inspectId, represent, scan,
 } from '../../src/core';
 import { code } from './helpers';
 
@@ -103,26 +103,6 @@ describe('TSID', () => {
     const j = inspect('0awe5hzp3sktk');
     assert.equal(j.kind, 'tsid');
     assert.equal(j.valid, true);
-  });
-
-  it('generates distinct, ascending TSIDs at the clock, at explicit times and across calls', () => {
-    let now = NOW;
-    const f = new IdFactory({ clock: () => now, random: (b) => b.fill(0xff) });
-    const a = f.generate('tsid', { count: 500 });
-    now -= 300; // jitter back: still ascending
-    const b = f.generate('tsid', { count: 500 });
-    const all = [...a, ...b];
-    assert.equal(new Set(all).size, all.length);
-    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]! < all[i]!, `${all[i - 1]} then ${all[i]}`);
-    assert.equal(decodeTsid(a[0]!).unixMs, NOW);
-    const at = Date.UTC(2024, 1, 29, 12, 0, 0, 123);
-    const c = f.generate('tsid', { count: 3, timeMs: at });
-    assert.ok(c.every((s) => decodeTsid(s).unixMs === at));
-    assert.ok(c[0]! < c[1]! && c[1]! < c[2]!);
-    // An explicit time never moves the clock of now-requests.
-    const d = f.generate('tsid', { count: 1 });
-    assert.ok(decodeTsid(d[0]!).unixMs! >= NOW - 300 && d[0]! > b[b.length - 1]!);
-    assert.throws(() => generate('tsid', { timeMs: Date.UTC(2019, 0, 1) }), code('TIME_OUT_OF_RANGE'));
   });
 
   it('borrows the next millisecond when one is full, still ascending', () => {

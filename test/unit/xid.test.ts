@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Xid, newState } from 'xid-ts';
 import {
-  IdFactory, XidGenerator, boundsSpec, bytesToHex, decodeObjectId, decodeXid, encodeXid, generate, inspect, inspectId, represent,
+  XidGenerator, boundsSpec, bytesToHex, decodeObjectId, decodeXid, encodeXid, inspect, inspectId, represent,
   representationsFor, scan,
 } from '../../src/core';
 import { code } from './helpers';
@@ -102,23 +102,6 @@ describe('XID', () => {
   it('is named xid by inspect', () => {
     assert.equal(inspect('9m4e2mr0ui3e8a215n4g').kind, 'xid');
     assert.equal(inspect('12345678901234567890').kind, 'snowflake');
-  });
-
-  it('generates distinct XIDs ascending within a second and across calls, at explicit times', () => {
-    let now = NOW;
-    const f = new IdFactory({ clock: () => now, random: (b) => b.fill(0xff) }); // the counter starts at its top: it wraps at once
-    const a = f.generate('xid', { count: 300 });
-    now += 400;
-    const b = f.generate('xid', { count: 300 });
-    const all = [...a, ...b];
-    assert.equal(new Set(all).size, all.length);
-    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]! < all[i]!, `${all[i - 1]} then ${all[i]}`);
-    assert.equal(decodeXid(a[0]!).unixMs, NOW);
-    const at = Date.UTC(2024, 1, 29, 12, 0, 1, 500);
-    const c = f.generate('xid', { count: 3, timeMs: at });
-    assert.ok(c.every((s) => decodeXid(s).unixMs === Date.UTC(2024, 1, 29, 12, 0, 1)));
-    assert.ok(c[0]! < c[1]! && c[1]! < c[2]!);
-    assert.throws(() => generate('xid', { timeMs: -1 }), code('TIME_OUT_OF_RANGE'));
   });
 
   it('bounds: lowest and highest XID of a second', () => {

@@ -6,9 +6,10 @@ import fc from 'fast-check';
 import { checkFormatOf, checkText, encodeUlid, generate, labelOf, type CheckProblem, type CheckResult } from '../../src/core';
 import { readCsv } from '../../src/core/check/csv';
 import { readSqlTuples } from '../../src/core/check/sql';
+import { ULID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV'; // 2016-07-30
+const A = ULID_SPEC; // 2016-07-30
 const B = '01BX5ZZKBKACTAV9WEVGEMMVRZ'; // 2017-09-20
 const C = '01CZJ4QBAZ7WAS5FPC0CBP0JHF';
 const U7 = '01890a5d-ac96-774b-bcce-b302099a8057';

@@ -4,8 +4,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const B = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 
 describe('idsmith check (built dist/cli.js)', () => {

@@ -6,8 +6,9 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { bytesWriter, createCheck, type CheckProblem } from '../../src/core';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const U = '01890a5d-ac96-774b-bcce-b302099a8057';
 const NOW = Date.UTC(2026, 10, 21);
 const NAMES = ['a.json', 'a.jsonl', 'a.yaml', 'a.csv', 'a.tsv', 'a.sql', 'a.txt'] as const;

@@ -5,8 +5,9 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { bytesWriter, checkText, createCheck, sniffFormat, type CheckProblem } from '../../src/core';
 import { sniffDelimiter } from '../../src/core/check/detect';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const NOW = Date.UTC(2026, 10, 21);
 const JSON_DUP = `[{"id": "${A}", "name": "Zoë ☕ 😀"},\r\n {"id": "${A}"}]\n`;
 

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { checkText, createCheck, type CheckProblem } from '../../src/core';
 import { readSqlTuples } from '../../src/core/check/sql';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const B = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 const NOW = Date.UTC(2026, 10, 21);
 

@@ -8,12 +8,13 @@ import fc from 'fast-check';
 import { visit } from 'jsonc-parser';
 import { checkText, checkTextInSlices, createCheck, utf8Writer, type CheckProblem } from '../../src/core';
 import { JsonReader } from '../../src/core/check/json';
+import { OBJECTID_SPEC, ULID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const IDS = [
-  '01ARYZ6S41TSV4RRFFQ69G5FAV', '01BX5ZZKBKACTAV9WEVGEMMVRZ', '01bx5zzkbkactav9wevgemmvrz', '01CZJ4QBAZ7WAS5FPC0CBP0JHF',
+  ULID_SPEC, '01BX5ZZKBKACTAV9WEVGEMMVRZ', '01bx5zzkbkactav9wevgemmvrz', '01CZJ4QBAZ7WAS5FPC0CBP0JHF',
   '01890a5d-ac96-774b-bcce-b302099a8057', '{01890A5D-AC96-774B-BCCE-B302099A8057}', '9b2f6a44-3c1e-4d1a-8f2e-0c5b7d9e1a23',
-  '01NZZZZZZZZZZZZZZZZZZZZZZZ', 'O1ARYZ6S4ITSV4RRFFQ69G5FAV', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ', '507f1f77bcf86cd799439011',
+  '01NZZZZZZZZZZZZZZZZZZZZZZZ', 'O1ARYZ6S4ITSV4RRFFQ69G5FAV', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ', OBJECTID_SPEC,
   '2KpBCoGEMUFr7bbFe5A7sF53Gcj', 'user_2x4y6z8a0b1c2d3e4f5g6h7j8k', '1541815603606036480', 'café ☕ 😀 naïve', 'plain text',
 ];
 const KEYS = ['id', 'ulid', 'customer', 'uuid_v7', 'parent', 'name', 'x y', 'ksuid', 'snowflake', 'ünï'];
@@ -118,7 +119,7 @@ describe('check: streamed', () => {
   });
 
   it('SQL: a literal whose comma comes after a line break and a cut keeps its position', () => {
-    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const A = ULID_SPEC;
     const text = `INSERT INTO t (id) VALUES ('${A}'\n, 1),\n('${A}'\n\n, 2);\n`;
     const cut = text.indexOf(', 2');
     assert.deepEqual(streamText(text, [cut], 'a.sql').map((p) => p.range.start), [{ line: 2, character: 2 }]);
@@ -186,7 +187,7 @@ describe('check: bounded state', () => {
   });
 
   it('a first row wider than HELD_FIELDS_MAX is handed over early: its first 4,096 names still name columns', () => {
-    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const A = ULID_SPEC;
     const header = ['id', ...Array.from({ length: 4999 }, (_, i) => `c${i}`)].join(',');
     const row = [A, ...Array.from({ length: 4999 }, () => 'x')].join(',');
     const r = checkText(`${header}\n${row}\n${row}\n`, { fileName: 'wide.csv', now: NOW });
@@ -206,7 +207,7 @@ describe('check: bounded state', () => {
 
 describe('check: JSON nesting', () => {
   it('containers nested deeper than CHECK_MAX_DEPTH are skipped with a warning where; the rest of the file is read', () => {
-    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const A = ULID_SPEC;
     const deep = '['.repeat(100_000) + `{"id": "${A}"}, {"id": "${A}"}` + ']'.repeat(100_000);
     const text = `[${deep}, {"id": "${A}"}, {"id": "${A}"}]`;
     const r = checkText(text, { fileName: 'deep.json', now: NOW });
@@ -217,7 +218,7 @@ describe('check: JSON nesting', () => {
   });
 
   it('a duplicate 9,000 levels deep is found; its path is shown cut', () => {
-    const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const A = ULID_SPEC;
     const deep = '[{"a": '.repeat(4500) + `[{"id": "${A}"}, {"id": "${A}"}]` + '}]'.repeat(4500);
     const r = checkText(deep, { fileName: 'deep.json', now: NOW });
     assert.deepEqual(r.problems.map((p) => p.code), ['duplicate']);

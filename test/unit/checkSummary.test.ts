@@ -3,8 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { checkText, generate } from '../../src/core';
 import { escapeHtml, histogram, summarize, summaryHtml } from '../../src/editor/check/summaryModel';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const B = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 const U4 = '9b2f6a44-3c1e-4d1a-8f2e-0c5b7d9e1a23';
 

@@ -7,8 +7,9 @@ import type { CST, Parser } from 'yaml';
 import { checkText } from '../../src/core';
 import { YamlReader } from '../../src/core/check/yaml';
 import type { Sink } from '../../src/core/check/types';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const NOW = Date.UTC(2026, 10, 21);
 const check = (text: string) => checkText(text, { fileName: 'a.yaml', now: NOW });
 const brief = (text: string) => check(text).problems.map((p) => [p.code, p.path, p.range.start.line]);

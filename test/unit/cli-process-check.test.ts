@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from '../../src/core';
 import { command, ensureBuilt, installed, root } from './cliBinary';
+import { ULID_SPEC } from '../shared/vectors';
 
-const A = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const A = ULID_SPEC;
 const B = '01BX5ZZKBKACTAV9WEVGEMMVRZ';
 const ESC = '\x1b';
 

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, command, installed, processSuite } from './cliBinary';
+import { CUID_SPEC, ULID_SPEC, UUID_V1_RFC } from '../shared/vectors';
 
 const out = (r: { stdout: Buffer }): string => r.stdout.toString('utf8');
 const err = (r: { stderr: Buffer }): string => r.stderr.toString('utf8');
@@ -89,7 +90,7 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
     it('> /dev/full: one line naming the error, exit 74, for a large and a small output', () => {
       const full = openSync('/dev/full', 'w');
       try {
-        for (const args of [['new', 'ulid', '-n', '1000000'], ['inspect', '01ARYZ6S41TSV4RRFFQ69G5FAV'], ['new', '--help']]) {
+        for (const args of [['new', 'ulid', '-n', '1000000'], ['inspect', ULID_SPEC], ['new', '--help']]) {
           const r = spawnSync(command[0], [...command[1], ...args], { stdio: ['pipe', full, 'pipe'] });
           assert.equal(r.status, 74, `${args.join(' ')}: ${r.stderr}`);
           assert.equal(r.stderr.toString(), 'idsmith: cannot write standard output: ENOSPC: no space left on device\n');
@@ -138,7 +139,7 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
     });
 
     it('every convert target reads back with --from of that target', () => {
-      const id = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+      const id = ULID_SPEC;
       const hex = out(cli(['convert', '--to', 'hex', id])).trim();
       for (const target of ['ulid', 'uuid', 'typeid:user', 'scru128', 'xray', 'hex', 'int', 'base64', 'base64url', 'uuid-upper', 'uuid-braces',
         'uuid-urn', 'dotnet-hex', 'dotnet-base64']) {
@@ -149,7 +150,7 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
       }
       assert.equal(out(cli(['convert', '--from', 'datadog', '--to', 'hex', '5508958850619529562'])), '00000000000000004c73c0e30d6bd95a\n');
       // UUID_TO_BIN(u, 1) is written for a v1 only (issue 21 item 4), and reads back.
-      const v1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
+      const v1 = UUID_V1_RFC;
       assert.equal(out(cli(['convert', '--from', 'mysql-bin', '--to', 'uuid', out(cli(['convert', '--to', 'mysql-bin', v1])).trim()])), `${v1}\n`);
     });
 
@@ -158,7 +159,7 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
       assert.equal(r.status, 0, err(r));
       assert.deepEqual(JSON.parse(out(r)).map((d: { kind: string; plausible?: boolean }) => [d.kind, d.plausible]), [['scru128', false], ['pushid', false]]);
       assert.match(out(cli(['inspect', '02kgdyqxpmsigcudfxvmyvkqr'])), /note +implausible date/);
-      const as = cli(['inspect', '--json', '--from', 'scru128', 'cjld2cjxh0000qzrmn831i7rn']);
+      const as = cli(['inspect', '--json', '--from', 'scru128', CUID_SPEC]);
       assert.equal(JSON.parse(out(as))[0].kind, 'scru128');
       assert.equal(cli(['inspect', '--from', 'bogus', 'x']).status, 2);
       const unknown = cli(['inspect', '02kgdyqxpmsigcud-xvmyvkqr']);

@@ -7,8 +7,9 @@ import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'nod
 import { join } from 'node:path';
 import { scan } from '../../src/core';
 import { cli, command, installed, processSuite, root } from './cliBinary';
+import { CUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
-const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+const ULID = ULID_SPEC;
 const ULID_TIME = '2016-07-30T22:36:16.385Z';
 const UUID_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';
 const DISCORD = '175928847299117063';
@@ -61,8 +62,8 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
   describe('CUID, CUID2, push IDs, X-Ray, traceparent and .NET byte order (issue 12)', () => {
     it('inspect --json names each kind', () => {
-      const ids = ['cjld2cjxh0000qzrmn831i7rn', 'tz4a98xxat96iws9zmbrgj3a', '-JhLeOlGIEjaIOFHR0xd',
-        '1-5759e988-bd862e3fe1be46a994272793', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'];
+      const ids = [CUID_SPEC, 'tz4a98xxat96iws9zmbrgj3a', '-JhLeOlGIEjaIOFHR0xd',
+        XRAY_SPEC, '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'];
       const r = cli(['inspect', '--json', '--', ...ids]);
       assert.equal(r.status, 0, r.stderr.toString());
       const out = JSON.parse(r.stdout.toString());
@@ -72,7 +73,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
 
     it('convert writes X-Ray, Datadog and .NET forms, and reads .NET only when named', () => {
       const run = (args: string[]) => cli(args).stdout.toString();
-      assert.equal(run(['convert', '--to', 'datadog', '1-5759e988-bd862e3fe1be46a994272793']), '16266516598257821587\n');
+      assert.equal(run(['convert', '--to', 'datadog', XRAY_SPEC]), '16266516598257821587\n');
       assert.equal(run(['convert', '--to', 'xray', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01']), '1-0af76519-16cd43dd8448eb211c80319c\n');
       assert.equal(run(['convert', '--to', 'dotnet-hex', '00112233-4455-6677-8899-aabbccddeeff']), '33221100554477668899aabbccddeeff\n');
       assert.equal(run(['convert', '--from', 'dotnet', '--to', 'uuid', '33221100554477668899aabbccddeeff']), '00112233-4455-6677-8899-aabbccddeeff\n');
@@ -134,7 +135,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
     });
 
     it('inspect --json names the TSID, XID, TID and SCRU128 examples', () => {
-      const r = cli(['inspect', '--json', '0AWE5HZP3SKTK', '9m4e2mr0ui3e8a215n4g', '3jzfcijpj2z2a', '036z951mhjikzik2gsl81gr7l']);
+      const r = cli(['inspect', '--json', '0AWE5HZP3SKTK', XID_SPEC, '3jzfcijpj2z2a', SCRU128_SPEC]);
       assert.equal(r.status, 0, r.stderr.toString());
       assert.deepEqual(JSON.parse(r.stdout.toString()).map((d: { kind: string }) => d.kind), ['tsid', 'xid', 'tid', 'scru128']);
     });
@@ -246,7 +247,7 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
       // a line of 1.5 MB (cut inside), an invalid ID, no final line end.
       const parts: string[] = [];
       for (let i = 0, size = 0; size < 6_000_000; i++, size += parts[parts.length - 1]!.length) {
-        const id = [ULID, UUID_V7, DISCORD, `user_01h455vb4pex5vsknk084sn02q`, '507f1f77bcf86cd799439011'][i % 5];
+        const id = [ULID, UUID_V7, DISCORD, `user_01h455vb4pex5vsknk084sn02q`, OBJECTID_SPEC][i % 5];
         parts.push(i % 997 === 0 ? `${'é,'.repeat(400_000)}${id}\r\n` : `${i} héllo ${'x'.repeat(i % 80)} id=${id} ok\n`);
       }
       parts.push('order_ulid: 8ZZZZZZZZZZZZZZZZZZZZZZZZZ');

@@ -6,6 +6,7 @@ import { NOW, chunked, run } from './cliRun';
 import { main, type CliIo } from '../../src/cli/main';
 import { VECTORS } from './helpers';
 import { FORMATS } from '../../src/core';
+import { CUID_SPEC, SCRU128_SPEC, ULID_MAX, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
 async function json(argv: string[], stdin = ''): Promise<any> {
   const r = await run(argv, stdin);
@@ -107,7 +108,7 @@ describe('idsmith CLI', () => {
     });
 
     it('names the TSID, XID, TID and SCRU128 examples by kind, with their time and fields', async () => {
-      const [tsid, xid, tid, scru] = await json(['inspect', '--json', '0AWE5HZP3SKTK', '9m4e2mr0ui3e8a215n4g', '3jzfcijpj2z2a', '036z951mhjikzik2gsl81gr7l']);
+      const [tsid, xid, tid, scru] = await json(['inspect', '--json', '0AWE5HZP3SKTK', XID_SPEC, '3jzfcijpj2z2a', SCRU128_SPEC]);
       assert.deepEqual([tsid.kind, xid.kind, tid.kind, scru.kind], ['tsid', 'xid', 'tid', 'scru128']);
       assert.equal(tsid.time, '2022-12-18T13:47:17.296Z');
       assert.equal(xid.fields.pid, 58408);
@@ -116,10 +117,10 @@ describe('idsmith CLI', () => {
     });
 
     it('keeps input order, prints invalid inputs too, and exits 1 naming them', async () => {
-      const r = await run(['inspect', '--json', ULID, 'not-an-id', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', KSUID]);
+      const r = await run(['inspect', '--json', ULID, 'not-an-id', ULID_MAX, KSUID]);
       assert.equal(r.code, 1);
       const out = JSON.parse(r.out);
-      assert.deepEqual(out.map((d: any) => d.input), [ULID, 'not-an-id', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', KSUID]);
+      assert.deepEqual(out.map((d: any) => d.input), [ULID, 'not-an-id', ULID_MAX, KSUID]);
       assert.deepEqual(out.map((d: any) => d.valid), [true, false, true, true]);
       assert.equal(out[1].kind, 'unknown');
       assert.equal(out[1].time, undefined);
@@ -130,7 +131,7 @@ describe('idsmith CLI', () => {
 
     it('decodes CUID, CUID2, Firebase push ID, X-Ray and traceparent examples (issue 12)', async () => {
       // A push ID starts with `-`: after `--` it is an argument, not an option.
-      const [c, c2, p, x, t] = await json(['inspect', '--json', '--', 'cjld2cjxh0000qzrmn831i7rn', 'tz4a98xxat96iws9zmbrgj3a',
+      const [c, c2, p, x, t] = await json(['inspect', '--json', '--', CUID_SPEC, 'tz4a98xxat96iws9zmbrgj3a',
         '-JiEOUc-abcdefABCDEF', '1-58406520-a006649127e371903a2de979', '00-6745a1b200000000a1b2c3d4e5f60718-b7ad6b7169203331-01']);
       assert.deepEqual([c.kind, c2.kind, p.kind, x.kind, t.kind], ['cuid', 'cuid2', 'pushid', 'xray', 'traceparent']);
       assert.equal(c.time, '2018-08-28T01:59:12.101Z');
@@ -183,10 +184,10 @@ describe('idsmith CLI', () => {
       assert.equal((await run(['convert', '--to', 'int', '0AWE5HZP3SKTK'])).out, '392311864492347219\n');
       assert.equal((await run(['convert', '--to', 'hex', '0AWE5HZP3SKTK'])).out, '0571c58fec3ccf53\n');
       assert.equal((await run(['convert', '--to', 'tsid', '392311864492347219'])).out, '0AWE5HZP3SKTK\n');
-      assert.equal((await run(['convert', '--to', 'objectid', '9m4e2mr0ui3e8a215n4g'])).out, '4d88e15b60f486e428412dc9\n');
+      assert.equal((await run(['convert', '--to', 'objectid', XID_SPEC])).out, '4d88e15b60f486e428412dc9\n');
       assert.equal((await run(['convert', '--to', 'xid', '4d88e15b60f486e428412dc9'])).out, '9m4e2mr0ui3e8a215n4g\n');
       assert.equal((await run(['convert', '--to', 'scru128', '017fa1d8-beb6-2508-7798-d410f90dfec1'])).out, '036z951mhjikzik2gsl81gr7l\n');
-      assert.equal((await run(['convert', '--to', 'uuid', '036z951mhjikzik2gsl81gr7l'])).out, '017fa1d8-beb6-2508-7798-d410f90dfec1\n');
+      assert.equal((await run(['convert', '--to', 'uuid', SCRU128_SPEC])).out, '017fa1d8-beb6-2508-7798-d410f90dfec1\n');
       const r = await run(['convert', '--to', 'uuid', '0AWE5HZP3SKTK']);
       assert.equal(r.code, 1);
       assert.match(r.err, /64-bit TSID, which has no "uuid" form; it converts to hex, int/);
@@ -215,7 +216,7 @@ describe('idsmith CLI', () => {
     });
 
     it('converts X-Ray and traceparent trace ids to 32 hex, X-Ray and Datadog decimal', async () => {
-      const XRAY = '1-5759e988-bd862e3fe1be46a994272793';
+      const XRAY = XRAY_SPEC;
       assert.equal((await run(['convert', '--to', 'hex', XRAY])).out, '5759e988bd862e3fe1be46a994272793\n');
       assert.equal((await run(['convert', '--to', 'xray', '5759e988bd862e3fe1be46a994272793'])).out, `${XRAY}\n`);
       assert.equal((await run(['convert', '--to', 'datadog', XRAY])).out, '16266516598257821587\n');

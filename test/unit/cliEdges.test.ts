@@ -7,6 +7,7 @@ import { IdFactory, decodeSnowflake, encodeTid, scan } from '../../src/core';
 import { main } from '../../src/cli/main';
 import { OutputError } from '../../src/cli/io';
 import { NOW, chunked, run } from './cliRun';
+import { ULID_MAX, ULID_SPEC } from '../shared/vectors';
 
 const T = Date.UTC(2024, 0, 1);
 
@@ -175,7 +176,7 @@ describe('CLI edges (issue 22)', () => {
     });
 
     it('--time reads back the extreme times inspect prints (+010889-…)', async () => {
-      const max = JSON.parse((await run(['inspect', '--json', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'])).out)[0].time;
+      const max = JSON.parse((await run(['inspect', '--json', ULID_MAX])).out)[0].time;
       assert.equal(max, '+010889-08-02T05:31:50.655Z');
       const again = await run(['new', 'ulid', '--time', max]);
       assert.equal(again.code, 0, again.err);
@@ -203,7 +204,7 @@ describe('CLI edges (issue 22)', () => {
         { weight: 1, arbitrary: fc.array(fc.tuple(flag, value), { maxLength: 3 }).map((pairs) => pairs.flat()) },
       );
       const argv = fc.tuple(command, kind, rest).map(([c, k, more]) => [c, ...(c === 'new' || c === 'bounds' ? [k] : []), ...more]);
-      const line = fc.oneof(value, fc.constantFrom('01ARYZ6S41TSV4RRFFQ69G5FAV', '175928847299117063', '02kgdyqxpmsigcudfxvmyvkqr', 'zzzzzzzzabcdefghijkl'));
+      const line = fc.oneof(value, fc.constantFrom(ULID_SPEC, '175928847299117063', '02kgdyqxpmsigcudfxvmyvkqr', 'zzzzzzzzabcdefghijkl'));
       const codes: Record<number, number> = {};
       await fc.assert(fc.asyncProperty(argv, fc.array(line, { maxLength: 5 }), async (args, lines) => {
         // Counts stay small: a valid -n of millions is a benchmark, not a fuzz case.

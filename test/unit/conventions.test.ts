@@ -4,6 +4,7 @@ import {
   type Conventions, type IdConvention,
 } from '../../src/core';
 import { VECTORS } from './helpers';
+import { KSUID_SPEC, ULID_SPEC } from '../shared/vectors';
 
 // How a file writes its IDs, read per key/column and for the file, on each format the fixture
 // check reads (JSON, YAML, CSV, SQL) and on plain text and code (the scanner).
@@ -21,9 +22,9 @@ function key(c: Conventions, name: string): IdConvention {
 describe('conventions', () => {
   describe('reading one ID', () => {
     it('letter case: one case, or none when there are no letters or both', () => {
-      assert.equal(letterCaseOf('01ARYZ6S41TSV4RRFFQ69G5FAV'), 'upper');
+      assert.equal(letterCaseOf(ULID_SPEC), 'upper');
       assert.equal(letterCaseOf('01aryz6s41tsv4rrffq69g5fav'), 'lower');
-      assert.equal(letterCaseOf('0ujtsYcgvSTl8PAuAdqWYSMnLOv'), undefined);
+      assert.equal(letterCaseOf(KSUID_SPEC), undefined);
       assert.equal(letterCaseOf('175928847299117063'), undefined);
     });
 

@@ -5,6 +5,7 @@ import { createId, init, isCuid } from '@paralleldrive/cuid2';
 import cuidLib from 'cuid';
 import { IdFactory, cuid2, decodeCuid, formatById, generate, inspect, scan } from '../../src/core';
 import { code, constant, atTime } from './helpers';
+import { CUID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 
@@ -13,7 +14,7 @@ const randomMs = (from: number, to: number) => from + Math.floor(Math.random() *
 describe('CUID (v1)', () => {
   it('decodes the README examples', () => {
     // cuid README: "cjld2cjxh0000qzrmn831i7rn" and "cjld2cyuq0000t3rmniod1foy", made in 2018.
-    const d = decodeCuid('cjld2cjxh0000qzrmn831i7rn');
+    const d = decodeCuid(CUID_SPEC);
     assert.equal(d.kind, 'cuid');
     // jld2cjxh in base36 = 1535421552101 (worked out separately).
     assert.equal(d.unixMs, 1535421552101);
@@ -56,7 +57,7 @@ describe('CUID (v1)', () => {
   });
 
   it('is found in text with a plausible time and a digit, and not in words or hex', () => {
-    const id = 'cjld2cjxh0000qzrmn831i7rn';
+    const id = CUID_SPEC;
     assert.deepEqual(scan(`const a = "${id}";`, { now: NOW }).map((m) => [m.kind, m.text]), [['cuid', id]]);
     // 25 lower-case letters starting with c and a plausible "time" (l…): a word, not a CUID.
     assert.deepEqual(scan('cloudformationstackresour', { now: NOW }), []);

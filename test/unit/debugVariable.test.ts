@@ -1,14 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { inspect } from '../../src/core';
 import { debugVariableOf, idTextOf, unquote } from '../../src/editor/debug/variableArg';
+import { OBJECTID_SPEC, ULID_SPEC, UUID_V7_RFC } from '../shared/vectors';
 
 // The value a debug menu hands to `idsmith.inspect` is the debugger's display text. These are
 // the spellings of real adapters: js-debug and debugpy quote with ', Go/Java/C#/C++ with ",
 // js-debug writes a BigInt with a trailing n, and ID objects show as their constructor call.
 
 const isId = (t: string) => inspect(t).kind !== 'unknown';
-const ULID = '01ARYZ6S41TSV4RRFFQ69G5FAV';
-const UUID = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
+const ULID = ULID_SPEC;
+const UUID = UUID_V7_RFC;
 
 describe('debug variable argument', () => {
   it('reads { variable } from the variables and watch menus, and nothing else', () => {
@@ -32,7 +33,7 @@ describe('debug variable argument', () => {
 
   it('finds the one ID inside a wrapper, and keeps text that holds none or several', () => {
     assert.equal(idTextOf(`UUID('${UUID}')`, isId), UUID);
-    assert.equal(idTextOf(`ObjectId("507f1f77bcf86cd799439011")`, isId), '507f1f77bcf86cd799439011');
+    assert.equal(idTextOf(`ObjectId("507f1f77bcf86cd799439011")`, isId), OBJECTID_SPEC);
     assert.equal(idTextOf(`'${ULID}'`, isId), ULID);
     assert.equal(idTextOf(`'user_01h455vb4pex5vsknk084sn02q'`, isId), 'user_01h455vb4pex5vsknk084sn02q');
     assert.equal(idTextOf(`'hello world'`, isId), 'hello world');

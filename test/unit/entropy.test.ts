@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { collisionAt, describeEntropy, entropy, readableCount } from '../../src/core/entropy';
 import { inspect } from '../../src/core/inspect';
+import { OBJECTID_SPEC, ULID_SPEC, UUID_V1_RFC, UUID_V7_RFC } from '../shared/vectors';
 
 describe('entropy and collision odds', () => {
   it('puts a one-in-a-million collision where the exact birthday product does', () => {
@@ -17,11 +18,11 @@ describe('entropy and collision odds', () => {
   });
 
   it('reports random bits for the random formats in inspect --json, and none for the others', () => {
-    assert.deepEqual(inspect('01ARYZ6S41TSV4RRFFQ69G5FAV').entropy, entropy(80, 'ms'));
-    assert.deepEqual(inspect('017f22e2-79b0-7cc3-98c4-dc0c0c07398f').entropy, entropy(74, 'ms'));
+    assert.deepEqual(inspect(ULID_SPEC).entropy, entropy(80, 'ms'));
+    assert.deepEqual(inspect(UUID_V7_RFC).entropy, entropy(74, 'ms'));
     assert.deepEqual(inspect('e7a1d63b-7117-4423-8988-afcf12161878').entropy, entropy(122, 'all'));
-    assert.equal(inspect('c232ab00-9414-11ec-b3c8-9f6bdeced846').entropy, undefined, 'v1: a clock and a node, no random bits to speak of');
-    assert.equal(inspect('507f1f77bcf86cd799439011').entropy, undefined);
+    assert.equal(inspect(UUID_V1_RFC).entropy, undefined, 'v1: a clock and a node, no random bits to speak of');
+    assert.equal(inspect(OBJECTID_SPEC).entropy, undefined);
     assert.equal(inspect('01ARYZ6S41TSV4RRFFQ69G5FA').entropy, undefined, 'invalid');
     assert.equal(inspect('tz4a98xxat96iws9zmbrgj3a').entropy?.per, 'all', 'CUID2');
   });

@@ -2,6 +2,7 @@
 // test_constants), so a vector is typed once and every test checks errors the same way.
 import assert from 'node:assert/strict';
 import { IdError, type IdErrorCode, type RandomSource } from '../../src/core/types';
+import { KSUID_SPEC, OBJECTID_SPEC, ULID_SPEC, UUID_V1_RFC, UUID_V7_RFC } from '../shared/vectors';
 
 /** `assert.throws` predicate: an `IdError` with this code. */
 export const code = (c: IdErrorCode | string) => (e: unknown): boolean => e instanceof IdError && e.code === c;
@@ -12,18 +13,18 @@ export const constant = (v: number): RandomSource => (b) => b.fill(v);
 /** Spec and reference vectors. */
 export const VECTORS = {
   /** The ULID spec's example: 2016-07-30T22:36:16.385Z. */
-  ULID: '01ARYZ6S41TSV4RRFFQ69G5FAV',
+  ULID: ULID_SPEC,
   ULID_MS: 1469918176385,
   /** The same 128 bits as a UUID. */
   ULID_AS_UUID: '01563df3-6481-d676-4c61-efb99302bd5b',
   /** RFC 9562 appendix A test vectors (2022-02-22T19:22:22Z). */
-  UUID_V1: 'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+  UUID_V1: UUID_V1_RFC,
   UUID_V6: '1ec9414c-232a-6b00-b3c8-9f6bdeced846',
-  UUID_V7: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f',
+  UUID_V7: UUID_V7_RFC,
   /** segmentio/ksuid README example. */
-  KSUID: '0ujtsYcgvSTl8PAuAdqWYSMnLOv',
+  KSUID: KSUID_SPEC,
   /** MongoDB documentation example. */
-  OBJECT_ID: '507f1f77bcf86cd799439011',
+  OBJECT_ID: OBJECTID_SPEC,
   /** TypeID spec example and its UUID. */
   TYPEID: 'prefix_01h455vb4pex5vsknk084sn02q',
   TYPEID_UUID: '01890a5d-ac96-774b-bcce-b302099a8057',

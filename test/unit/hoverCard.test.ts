@@ -4,6 +4,7 @@ import { buildCard, type Card } from '../../src/editor/shared/card';
 import { documentMarkdown, hoverMarkdown } from '../../src/editor/shared/cardMarkdown';
 import type { DecodeContext } from '../../src/editor/shared/decodeContext';
 import { zonedTime } from '../../src/editor/shared/zonedTime';
+import { KSUID_SPEC, OBJECTID_SPEC, ULID_SPEC, UUID_V1_RFC, UUID_V7_RFC } from '../shared/vectors';
 
 // The card model behind hover and inspect, on the reference vectors, without an editor. The
 // rendered hover in a real editor is checked by test/integration/hover.test.ts.
@@ -22,12 +23,12 @@ const row = (card: Card, label: string): string | undefined => card.rows.find((r
 
 describe('hover card', () => {
   const titles: Array<[string, string]> = [
-    ['01ARYZ6S41TSV4RRFFQ69G5FAV', 'ULID'],
-    ['c232ab00-9414-11ec-b3c8-9f6bdeced846', 'UUID v1'],
+    [ULID_SPEC, 'ULID'],
+    [UUID_V1_RFC, 'UUID v1'],
     ['1ec9414c-232a-6b00-b3c8-9f6bdeced846', 'UUID v6'],
-    ['017f22e2-79b0-7cc3-98c4-dc0c0c07398f', 'UUID v7'],
-    ['0ujtsYcgvSTl8PAuAdqWYSMnLOv', 'KSUID'],
-    ['507f1f77bcf86cd799439011', 'ObjectId'],
+    [UUID_V7_RFC, 'UUID v7'],
+    [KSUID_SPEC, 'KSUID'],
+    [OBJECTID_SPEC, 'ObjectId'],
     ['prefix_01h455vb4pex5vsknk084sn02q', 'TypeID'],
     ['01563df3-6481-d676-4c61-efb99302bd5b', 'UUID'],
     ['00000000-0000-0000-0000-000000000000', 'Nil UUID'],
@@ -38,7 +39,7 @@ describe('hover card', () => {
   }
 
   it('gives v1/v6 100 ns precision and tells a random node from a possible MAC address', () => {
-    const random = hoverCard('c232ab00-9414-11ec-b3c8-9f6bdeced846');
+    const random = hoverCard(UUID_V1_RFC);
     assert.equal(row(random, 'UTC'), '2022-02-22T19:22:22.0000000Z');
     assert.equal(row(random, 'Clock sequence'), '13256 (0x33c8)');
     assert.ok(random.notes.some((n) => n.includes('multicast bit set: random node')));
@@ -56,8 +57,8 @@ describe('hover card', () => {
   });
 
   it('shows the time zone line unless it would repeat UTC', () => {
-    assert.equal(row(hoverCard('01ARYZ6S41TSV4RRFFQ69G5FAV', BERLIN), 'Europe/Berlin'), '2016-07-31 00:36:16.385 +02:00');
-    assert.deepEqual(hoverCard('01ARYZ6S41TSV4RRFFQ69G5FAV').rows.map((r) => r.label).filter((l) => l.includes('/')), []);
+    assert.equal(row(hoverCard(ULID_SPEC, BERLIN), 'Europe/Berlin'), '2016-07-31 00:36:16.385 +02:00');
+    assert.deepEqual(hoverCard(ULID_SPEC).rows.map((r) => r.label).filter((l) => l.includes('/')), []);
   });
 
   it('lists plausible snowflake readings without an epoch, one reading with', () => {
@@ -93,7 +94,7 @@ describe('hover card', () => {
   });
 
   it('inspect cards carry every representation the core offers', () => {
-    const card = buildCard(inspect('01ARYZ6S41TSV4RRFFQ69G5FAV'), UTC, { full: true, now: NOW });
+    const card = buildCard(inspect(ULID_SPEC), UTC, { full: true, now: NOW });
     const targets = card.representations.map((r) => r.target);
     for (const t of ['uuid', 'hex', 'int', 'base64', 'base64url', 'uuid-urn']) assert.ok(targets.includes(t), t);
     assert.match(documentMarkdown(card), /\| Unix ms \| `1469918176385` \|/);

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { code, commandLink, text } from '../../src/editor/shared/markdown';
 import { zonedTime } from '../../src/editor/shared/zonedTime';
+import { ULID_SPEC } from '../shared/vectors';
 
 // The hover's safety rests on these escapes, so they are checked against hostile input here;
 // the integration suite checks the rendered hover in a real editor.
@@ -26,7 +27,7 @@ describe('hover markdown escaping', () => {
   });
 
   it('code() uses a code span only for ID-like text', () => {
-    assert.equal(code('01ARYZ6S41TSV4RRFFQ69G5FAV'), '`01ARYZ6S41TSV4RRFFQ69G5FAV`');
+    assert.equal(code(ULID_SPEC), '`01ARYZ6S41TSV4RRFFQ69G5FAV`');
     assert.equal(code('{c232ab00-9414-11ec-b3c8-9f6bdeced846}'), '`{c232ab00-9414-11ec-b3c8-9f6bdeced846}`');
     assert.equal(code('a`b'), 'a\\`b');
     assert.equal(code('a|b'), 'a\\|b');

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { inspect } from '../../src/core/inspect';
+import { KSUID_SPEC, OBJECTID_SPEC, ULID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 0, 1);
 
 describe('inspect', () => {
   const valid: Array<[string, string, string | undefined]> = [
-    ['01ARYZ6S41TSV4RRFFQ69G5FAV', 'ulid', '2016-07-30T22:36:16.385Z'],
+    [ULID_SPEC, 'ulid', '2016-07-30T22:36:16.385Z'],
     ['01aryz6s41tsv4rrffq69g5fav', 'ulid', '2016-07-30T22:36:16.385Z'],
     ['  01ARYZ6S41TSV4RRFFQ69G5FAV\n', 'ulid', '2016-07-30T22:36:16.385Z'],
     ['017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'uuid', '2022-02-22T19:22:22.000Z'],
@@ -15,8 +16,8 @@ describe('inspect', () => {
     ['C232AB00-9414-11EC-B3C8-9F6BDECED846', 'uuid', '2022-02-22T19:22:22.000Z'],
     ['5df41881-3aed-3515-88a7-2f4a814cf09e', 'uuid', undefined],
     ['prefix_01h455vb4pex5vsknk084sn02q', 'typeid', '2023-06-30T03:34:18.518Z'],
-    ['0ujtsYcgvSTl8PAuAdqWYSMnLOv', 'ksuid', '2017-10-10T04:00:47.000Z'],
-    ['507f1f77bcf86cd799439011', 'objectid', '2012-10-17T21:13:27.000Z'],
+    [KSUID_SPEC, 'ksuid', '2017-10-10T04:00:47.000Z'],
+    [OBJECTID_SPEC, 'objectid', '2012-10-17T21:13:27.000Z'],
   ];
   for (const [input, kind, time] of valid) {
     it(`reads ${JSON.stringify(input)} as a valid ${kind}`, () => {
@@ -93,7 +94,7 @@ describe('inspect', () => {
   });
 
   it('prints as the CLI inspect --json object', () => {
-    const d = JSON.parse(JSON.stringify(inspect('01ARYZ6S41TSV4RRFFQ69G5FAV'))) as Record<string, unknown>;
+    const d = JSON.parse(JSON.stringify(inspect(ULID_SPEC))) as Record<string, unknown>;
     assert.deepEqual(Object.keys(d).sort(), ['entropy', 'fields', 'input', 'kind', 'time', 'unixMs', 'valid']);
   });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { bytesToHex, convert, convertTargetsFor, fromMysqlBin, hexToBytes, parseUuid, toMysqlBin } from '../../src/core';
+import { ULID_SPEC, UUID_V1_RFC, UUID_V7_RFC } from '../shared/vectors';
 
 // MariaDB has no UUID_TO_BIN/BIN_TO_UUID (test/db/mariadb.test.ts checks that), so the MySQL
 // snippets and the `mysql-bin` conversion are checked against the example in the MySQL
@@ -28,12 +29,12 @@ describe('mysql-bin against the MySQL reference manual (UUID_TO_BIN / BIN_TO_UUI
 // The swap flag exists for v1, whose time-low bytes come first. A v6, v7 or ULID already sorts by
 // time; swapped, its random (or low-order) bytes would lead and scatter the index (issue 21 item 4).
 describe('mysql-bin is offered for UUID v1 only', () => {
-  const v1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
+  const v1 = UUID_V1_RFC;
   const others: Array<[string, string]> = [
     ['UUID v6', '1ec9414c-232a-6b00-b3c8-9f6bdeced846'],
-    ['UUID v7', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'],
+    ['UUID v7', UUID_V7_RFC],
     ['UUID v4', '919108f7-52d1-4320-9bac-f847db4148a8'],
-    ['ULID', '01ARYZ6S41TSV4RRFFQ69G5FAV'],
+    ['ULID', ULID_SPEC],
     ['TypeID', 'user_01h455vb4pex5vsknk084sn02q'],
   ];
 

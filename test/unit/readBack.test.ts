@@ -9,6 +9,7 @@ import {
   ALL_CONVERT_TARGETS, CONVERT_SOURCES, FORMATS, IdFactory, convert, generatorFor, inspect, readings, representationsFor, scan,
 } from '../../src/core';
 import { formatCard } from '../../src/cli/card';
+import { SCRU128_SPEC, XRAY_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 24);
 const f = new IdFactory({ clock: () => NOW });
@@ -19,7 +20,7 @@ const CANONICAL: Record<number, string> = { 64: 'int', 96: 'hex', 128: 'hex', 16
 
 const SAMPLES: [string, number][] = [
   [one('ulid'), 128], [one('uuidv4'), 128], [one('uuidv1'), 128], [one('uuidv6'), 128], [one('uuidv7'), 128],
-  [one('typeid', { prefix: 'user' }), 128], ['1-5759e988-bd862e3fe1be46a994272793', 128], ['036z951mhjikzik2gsl81gr7l', 128],
+  [one('typeid', { prefix: 'user' }), 128], [XRAY_SPEC, 128], [SCRU128_SPEC, 128],
   [one('tsid'), 64], [one('snowflake', { workerId: 3 }), 64], [one('objectid'), 96], [one('xid'), 96],
 ];
 

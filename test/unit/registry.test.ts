@@ -3,6 +3,7 @@ import {
   FORMATS, GEN_KINDS, SNOWFLAKE_PRESETS, TIME_ORDERED_KINDS, acceptedShapes, boundsKinds, formatById, generate, generatorFor, generatorKinds,
   idOfBytes, readings, represent, representation, timedKinds,
 } from '../../src/core';
+import { ULID_SPEC, UUID_V7_RFC } from '../shared/vectors';
 
 // The registry is the one list of formats: these checks keep each module complete and the
 // lists that other code reads from it consistent.
@@ -54,20 +55,20 @@ describe('format registry', () => {
   });
 
   it('writes a v7 UUID without a v6 or v1 form instead of throwing', () => {
-    const [v7] = readings('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
+    const [v7] = readings(UUID_V7_RFC);
     const targets = represent(v7!).map((r) => r.target);
     assert.ok(!targets.includes('uuidv6') && !targets.includes('uuidv1'), targets.join());
     assert.deepEqual(represent(v7!, { hoverOnly: true }).map((r) => r.target), ['ulid', 'int', 'hex']);
   });
 
   it('writes representations from the decoded bytes, never from the text again', () => {
-    const [ulid] = readings('01ARYZ6S41TSV4RRFFQ69G5FAV');
+    const [ulid] = readings(ULID_SPEC);
     // The same value with text that no parser accepts: only the bytes can produce the forms.
     const bytesOnly = idOfBytes(ulid!.bytes!, 'not an id at all');
     // Forms listed only for some spellings (.NET order for UUIDs) differ by design: left out.
     const others = (r: { target: string }) => r.target !== 'uuid' && r.target !== 'ulid' && !representation(128, r.target)?.listedFor;
     assert.deepEqual(represent(bytesOnly).filter(others), represent(ulid!).filter(others));
-    assert.equal(represent(bytesOnly).find((r) => r.target === 'ulid')!.value, '01ARYZ6S41TSV4RRFFQ69G5FAV');
+    assert.equal(represent(bytesOnly).find((r) => r.target === 'ulid')!.value, ULID_SPEC);
   });
 
   it('bounds every kind whose text order is time order, as its format declares', () => {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { idAt, scan, type ScanOptions } from '../../src/core/scan';
 import { SNOWFLAKE_PRESETS } from '../../src/core/formats/snowflake/layouts';
 import { VECTORS } from './helpers';
+import { ULID_MAX, XRAY_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 0, 1);
 const ULID = VECTORS.ULID;
@@ -69,7 +70,7 @@ describe('scan', () => {
       ['a ULID glued to a word', `x${ULID}`],
       ['a ULID inside a longer token', `${ULID}9`],
       ['a mixed-case ULID look-alike', '01ARYZ6S41TSV4rrffq69g5fav'],
-      ['a ULID-shaped word with an implausible time', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'],
+      ['a ULID-shaped word with an implausible time', ULID_MAX],
       ['26 digits', '12345678901234567890123456'],
       ['a base64 blob with +', `MIIBIjANBgkqhkiG9w0BAQEFAAOC+${KSUID}+AQ8AMIIBCgKCAQEA`],
       ['a base64 blob with padding', `data:${KSUID}==`],
@@ -203,7 +204,7 @@ describe('scan', () => {
 
   describe('unmistakable shapes glued by _ (issue 22 item 19)', () => {
     const U4 = 'b9000564-fe1a-409b-b8cc-1e88b294cd1d';
-    const XRAY = '1-5759e988-bd862e3fe1be46a994272793';
+    const XRAY = XRAY_SPEC;
     const TP = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
     const cases: Array<[string, string, Array<[string, string]>]> = [
       ['a UUID with a _suffix', `gs://b/instances/${U4}_del`, [['uuid', U4]]],

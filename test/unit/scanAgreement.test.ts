@@ -10,15 +10,16 @@ import { ByteWriter, runPiece, type PieceJob } from '../../src/cli/scanEngine';
 import { ScanPool } from '../../src/cli/scanPool';
 import { scan, scanBytes, type ScanMatch } from '../../src/core/scan';
 import { loadCorpus } from '../precision/corpus';
+import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 0, 15);
 const U = '018f3c3e-8f2a-7c3e-9a1b-2c3d4e5f6a7b';
 
 const PLANTED = [
-  '01ARYZ6S41TSV4RRFFQ69G5FAV', '01aryz6s41tsv4rrffq69g5fav', U, `{${U.toUpperCase()}}`, `urn:uuid:${U}`, U.replaceAll('-', ''),
-  'user_01h455vb4pex5vsknk084sn02q', '0ujtsYcgvSTl8PAuAdqWYSMnLOv', '507f1f77bcf86cd799439011', '175928847299117063',
-  '0AWE5HZP3SKTK', '9m4e2mr0ui3e8a215n4g', '3jzfcijpj2z2a', '036z951mhjikzik2gsl81gr7l', 'cjld2cjxh0000qzrmn831i7rn',
-  '-JiEOUc-abcdefABC123', '1-5759e988-bd862e3fe1be46a994272793', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+  ULID_SPEC, '01aryz6s41tsv4rrffq69g5fav', U, `{${U.toUpperCase()}}`, `urn:uuid:${U}`, U.replaceAll('-', ''),
+  'user_01h455vb4pex5vsknk084sn02q', KSUID_SPEC, OBJECTID_SPEC, '175928847299117063',
+  '0AWE5HZP3SKTK', XID_SPEC, '3jzfcijpj2z2a', SCRU128_SPEC, CUID_SPEC,
+  '-JiEOUc-abcdefABC123', XRAY_SPEC, '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
   '"ulid": "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"', 'order_ulid = "01ARYZ6S41TSV4RRFFQ69G5FAL"', 'ksuid: aZZZZZZZZZZZZZZZZZZZZZZZZZ1',
   `instances/${U}_del`, `key=a%2F${U}%2Fb`, `"x\\n${U}"`, '"discord": {"id": 123456789123456789}', 'tweet_id=1212092628029698048',
 ];

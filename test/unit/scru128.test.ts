@@ -8,6 +8,7 @@ import {
   CONVERT_TARGETS, SCRU128_MAX, bounds, bytesToHex, convert, decodeScru128, encodeScru128, inspect, inspectId, represent, scan,
 } from '../../src/core';
 import { code } from './helpers';
+import { SCRU128_SPEC, ULID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const N = 3000;
@@ -24,7 +25,7 @@ const oursOf = (s: string) => {
 
 describe('SCRU128', () => {
   it("reads the spec's examples and the largest value", () => {
-    for (const s of ['0372hg16csmsm50l8dikcvukc', '0372hg16cy3nowraclyunyjke', '036z951mhjikzik2gsl81gr7l']) {
+    for (const s of ['0372hg16csmsm50l8dikcvukc', '0372hg16cy3nowraclyunyjke', SCRU128_SPEC]) {
       assert.deepEqual(oursOf(s), fieldsOf(Scru128Id.fromString(s)), s);
       assert.equal(decodeScru128(s.toUpperCase()).unixMs, decodeScru128(s).unixMs);
     }
@@ -83,7 +84,7 @@ describe('SCRU128', () => {
   });
 
   it('converts like every 128-bit ID: to UUID/ULID/hex, and any 128-bit ID to SCRU128', () => {
-    const s = '036z951mhjikzik2gsl81gr7l';
+    const s = SCRU128_SPEC;
     const forms = Object.fromEntries(represent(inspectId(s)!).map((r) => [r.target, r.value]));
     assert.equal(forms.hex, hexOf(Scru128Id.fromString(s)));
     assert.ok(CONVERT_TARGETS.includes('scru128'));
@@ -105,7 +106,7 @@ describe('SCRU128', () => {
   });
 
   it('is named scru128 by inspect', () => {
-    assert.equal(inspect('036z951mhjikzik2gsl81gr7l').kind, 'scru128');
+    assert.equal(inspect(SCRU128_SPEC).kind, 'scru128');
     assert.equal(inspect('0000000000000000000000000').kind, 'snowflake'); // 25 digits stay a (too long) number
   });
 
@@ -129,11 +130,11 @@ describe('SCRU128', () => {
       assert.equal(d.time, time);
       assert.match(formatCard(d), /note +implausible date/);
     }
-    const plausible = inspect('036z951mhjikzik2gsl81gr7l');
+    const plausible = inspect(SCRU128_SPEC);
     assert.equal(plausible.valid, true, 'the spec example still reads');
     assert.equal(plausible.plausible, undefined);
     // Every 128-bit value has a SCRU128 spelling, whatever its date, and converts back.
-    const ulid = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    const ulid = ULID_SPEC;
     const asScru = convert(ulid, 'scru128');
     assert.equal(inspect(asScru).kind, 'scru128');
     assert.equal(convert(asScru, 'ulid'), ulid);

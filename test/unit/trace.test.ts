@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { AWSXRayIdGenerator } from '@opentelemetry/id-generator-aws-xray';
 import { convert, convertTargetsFor, decodeTraceparent, decodeXray, inspect, represent, scan, inspectId } from '../../src/core';
 import { code } from './helpers';
+import { XRAY_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 
@@ -17,7 +18,7 @@ describe('AWS X-Ray trace ID', () => {
     assert.equal(d.time, '2016-12-01T18:00:00.000Z');
     assert.deepEqual(d.fields, { random: 'a006649127e371903a2de979' });
     // The ELB example header: X-Amzn-Trace-Id: Root=1-5759e988-bd862e3fe1be46a994272793
-    assert.equal(decodeXray('1-5759e988-bd862e3fe1be46a994272793').unixMs, 0x5759e988 * 1000);
+    assert.equal(decodeXray(XRAY_SPEC).unixMs, 0x5759e988 * 1000);
   });
 
   it('reads the time the OpenTelemetry X-Ray generator wrote, at random clock times 2016-2100 (5,000 ids)', () => {
@@ -44,12 +45,12 @@ describe('AWS X-Ray trace ID', () => {
 
   it("writes Datadog's decimal trace id: the low 64 bits", () => {
     // 0xa994272793... low 64 bits of 5759e988bd862e3fe1be46a994272793 = 0xe1be46a994272793.
-    assert.equal(convert('1-5759e988-bd862e3fe1be46a994272793', 'datadog'), BigInt('0xe1be46a994272793').toString());
-    assert.equal(convert('1-5759e988-bd862e3fe1be46a994272793', 'datadog'), '16266516598257821587');
+    assert.equal(convert(XRAY_SPEC, 'datadog'), BigInt('0xe1be46a994272793').toString());
+    assert.equal(convert(XRAY_SPEC, 'datadog'), '16266516598257821587');
     assert.equal(convert('00000000000000000000000000000001', 'datadog'), '1');
-    const hover = represent(inspectId('1-5759e988-bd862e3fe1be46a994272793')!, { hoverOnly: true });
+    const hover = represent(inspectId(XRAY_SPEC)!, { hoverOnly: true });
     assert.deepEqual(hover.map((w) => [w.target, w.value]), [['hex', '5759e988bd862e3fe1be46a994272793'], ['datadog', '16266516598257821587']]);
-    assert.ok(convertTargetsFor('1-5759e988-bd862e3fe1be46a994272793').find((c) => c.target === 'datadog')?.enabled);
+    assert.ok(convertTargetsFor(XRAY_SPEC).find((c) => c.target === 'datadog')?.enabled);
   });
 
   it('says what is wrong', () => {
@@ -60,7 +61,7 @@ describe('AWS X-Ray trace ID', () => {
   });
 
   it('is found in headers and logs with a plausible time, not in longer dashed tokens', () => {
-    const id = '1-5759e988-bd862e3fe1be46a994272793';
+    const id = XRAY_SPEC;
     const found = (text: string) => scan(text, { now: NOW }).map((m) => [m.kind, m.text]);
     assert.deepEqual(found(`X-Amzn-Trace-Id: Root=${id};Parent=53995c3f42cd8ad8;Sampled=1`), [['xray', id]]);
     assert.deepEqual(found(`"traceId":"${id}"`), [['xray', id]]);

@@ -4,32 +4,33 @@ import { formatUuid } from '../../src/core/formats/uuid/codec';
 import { IdError, type RandomSource } from '../../src/core/types';
 import { decodeUlid } from '../../src/core';
 import { code, constant } from './helpers';
+import { ULID_MAX, ULID_SPEC } from '../shared/vectors';
 
 
 describe('ulid', () => {
   it('decodes the spec example', () => {
-    const d = decodeUlid('01ARYZ6S41TSV4RRFFQ69G5FAV');
+    const d = decodeUlid(ULID_SPEC);
     assert.equal(d.kind, 'ulid');
     assert.equal(d.unixMs, 1469918176385);
     assert.equal(d.time, '2016-07-30T22:36:16.385Z');
     assert.equal(decodeUlid('01aryz6s41tsv4rrffq69g5fav').fields.random, 'TSV4RRFFQ69G5FAV');
-    assert.equal(formatUuid(parseUlid('01ARYZ6S41TSV4RRFFQ69G5FAV')), '01563df3-6481-d676-4c61-efb99302bd5b');
+    assert.equal(formatUuid(parseUlid(ULID_SPEC)), '01563df3-6481-d676-4c61-efb99302bd5b');
   });
 
   it('accepts lower case and writes upper case', () => {
-    assert.equal(encodeUlid(parseUlid('01aryz6s41tsv4rrffq69g5fav')), '01ARYZ6S41TSV4RRFFQ69G5FAV');
+    assert.equal(encodeUlid(parseUlid('01aryz6s41tsv4rrffq69g5fav')), ULID_SPEC);
   });
 
   it('handles the extremes: all zero and 7ZZ…Z, and rejects 8000…', () => {
     assert.deepEqual(parseUlid('00000000000000000000000000'), new Uint8Array(16));
-    assert.deepEqual(parseUlid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), new Uint8Array(16).fill(255));
-    assert.equal(decodeUlid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ').unixMs, 2 ** 48 - 1);
+    assert.deepEqual(parseUlid(ULID_MAX), new Uint8Array(16).fill(255));
+    assert.equal(decodeUlid(ULID_MAX).unixMs, 2 ** 48 - 1);
     assert.throws(() => parseUlid('80000000000000000000000000'), code('OVERFLOW'));
     assert.throws(() => decodeUlid('80000000000000000000000000'), code('OVERFLOW'));
     assert.throws(() => decodeUlid('01ARYZ6S41TSV4RRFFQ69G5FAU'), code('INVALID_CHARACTER'));
     assert.throws(() => decodeUlid('01ARYZ6S41TSV4RRFFQ69G5FA'), code('INVALID_LENGTH'));
     assert.throws(() => parseUlid('ZZZZZZZZZZZZZZZZZZZZZZZZZZ'), /largest value starts with 7/);
-    assert.equal(isUlid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), true);
+    assert.equal(isUlid(ULID_MAX), true);
     assert.equal(isUlid('80000000000000000000000000'), false);
   });
 

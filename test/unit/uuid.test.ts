@@ -3,6 +3,7 @@ import { formatUuid, isUuid, MAX_UUID, NAMESPACES, NIL_UUID, parseUuid, uuidV3, 
 import { IdError } from '../../src/core/types';
 import { decodeUuid, generate } from '../../src/core';
 import { code, constant } from './helpers';
+import { UUID_V1_RFC } from '../shared/vectors';
 
 const RFC_V1 = 'C232AB00-9414-11EC-B3C8-9F6BDECED846';
 const RFC_V6 = '1EC9414C-232A-6B00-B3C8-9F6BDECED846';
@@ -11,7 +12,7 @@ const RFC_V7 = '017F22E2-79B0-7CC3-98C4-DC0C0C07398F';
 describe('uuid', () => {
   describe('parse and format', () => {
     it('accepts any case, braces, urn:uuid: and 32 bare hex; writes lower case', () => {
-      const canonical = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
+      const canonical = UUID_V1_RFC;
       for (const form of [RFC_V1, canonical, `{${RFC_V1}}`, `urn:uuid:${canonical}`, `URN:UUID:${RFC_V1}`, RFC_V1.replace(/-/g, '')]) {
         assert.equal(formatUuid(parseUuid(form)), canonical, form);
         assert.equal(isUuid(form), true);

@@ -8,6 +8,7 @@ import {
   representationsFor, scan,
 } from '../../src/core';
 import { code } from './helpers';
+import { OBJECTID_SPEC, XID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const N = 3000;
@@ -15,8 +16,8 @@ const N = 3000;
 describe('XID', () => {
   it("reads rs/xid's README example with its fields", () => {
     // github.com/rs/xid README: 9m4e2mr0ui3e8a215n4g; its parts as xid-ts reads them.
-    const d = decodeXid('9m4e2mr0ui3e8a215n4g');
-    const ref = Xid.parse('9m4e2mr0ui3e8a215n4g');
+    const d = decodeXid(XID_SPEC);
+    const ref = Xid.parse(XID_SPEC);
     assert.equal(d.unixMs, ref.timestamp() * 1000);
     assert.equal(d.fields.machine, bytesToHex(ref.machine()));
     assert.equal(d.fields.pid, ref.pid());
@@ -77,7 +78,7 @@ describe('XID', () => {
   });
 
   it('converts to hex and to the ObjectId of the same 12 bytes, and back', () => {
-    const s = '9m4e2mr0ui3e8a215n4g';
+    const s = XID_SPEC;
     const forms = Object.fromEntries(represent(inspectId(s)!).map((r) => [r.target, r.value]));
     assert.equal(forms.hex, '4d88e15b60f486e428412dc9');
     assert.equal(forms.objectid, '4d88e15b60f486e428412dc9');
@@ -86,7 +87,7 @@ describe('XID', () => {
     assert.equal(back.xid, s);
     // The 96-bit targets: the two formats, then XID's hex (an ObjectId's hex is its own text).
     assert.deepEqual(representationsFor(96).map((r) => r.target), ['objectid', 'xid', 'hex']);
-    assert.deepEqual(represent(inspectId('507f1f77bcf86cd799439011')!).map((r) => r.target), ['xid']);
+    assert.deepEqual(represent(inspectId(OBJECTID_SPEC)!).map((r) => r.target), ['xid']);
   });
 
   it('is found in free text only with a plausible time and a last char of 0 or g', () => {
@@ -100,7 +101,7 @@ describe('XID', () => {
   });
 
   it('is named xid by inspect', () => {
-    assert.equal(inspect('9m4e2mr0ui3e8a215n4g').kind, 'xid');
+    assert.equal(inspect(XID_SPEC).kind, 'xid');
     assert.equal(inspect('12345678901234567890').kind, 'snowflake');
   });
 

@@ -60,7 +60,8 @@ export function buildCli(outfile: string): void {
   });
 }
 
-const NODE_REGEX_SCRIPT = `
+/** The naive peer: Node `readline` and one combined regex, NDJSON out (also bench:scan's). */
+export const NODE_REGEX_SCRIPT = `
 const { createReadStream } = require('node:fs');
 const { createInterface } = require('node:readline');
 const re = new RegExp(${JSON.stringify(NAIVE_PATTERN.source)}, 'g');

@@ -11,7 +11,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildCli } from './cliScan';
+import { NODE_REGEX_SCRIPT, buildCli } from './cliScan';
 import { makeId, seededRandom, type BenchIdKind } from './ids';
 import { NAIVE_PATTERN } from './scanner';
 
@@ -77,19 +77,7 @@ function writeLog(path: string, mb: number): number {
   return written;
 }
 
-const NAIVE = `
-const { createReadStream } = require('node:fs');
-const { createInterface } = require('node:readline');
-const re = new RegExp(${JSON.stringify(NAIVE_PATTERN.source)}, 'g');
-let n = 0, out = [];
-const rl = createInterface({ input: createReadStream(process.argv[2]), crlfDelay: Infinity });
-rl.on('line', (line) => {
-  n++;
-  for (const m of line.matchAll(re)) out.push(JSON.stringify({ line: n, column: m.index + 1, text: m[0] }));
-  if (out.length > 1000) { process.stdout.write(out.join('\\n') + '\\n'); out = []; }
-});
-rl.on('close', () => { if (out.length) process.stdout.write(out.join('\\n') + '\\n'); });
-`;
+const NAIVE = NODE_REGEX_SCRIPT;
 
 const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 

@@ -188,7 +188,7 @@ async function insertKeyListing(): Promise<InsertListingResult> {
   if (!p) throw new CommandFailure('NOTHING_FOUND', 'no listing to insert: run "Plan Object Keys…" from the file it should go into.');
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === p.uri.toString());
   if (!document || document.isClosed) throw new CommandFailure('EDIT_FAILED', 'the file the plan was made from is closed; run "Plan Object Keys…" again from the file.');
-  if (!isEditable(document.uri)) throw new CommandFailure('READ_ONLY', readOnlyMessage(document.uri, 'no listing was inserted').replace(/^Idsmith: /, ''));
+  if (!isEditable(document.uri)) throw new CommandFailure('READ_ONLY', readOnlyMessage(document.uri, 'no listing was inserted'));
   // Its editor as it is now (the cursor may have moved while the page was open), shown if hidden.
   const visible = vscode.window.visibleTextEditors.find((e) => e.document === document);
   const editor = visible ?? (await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));

@@ -115,7 +115,7 @@ async function streamRss(cli: string, gb: number): Promise<string> {
   child.stdin.end();
   await new Promise((r) => child.on('close', r));
   const [wall, kb] = err.trim().split('\n').pop()!.split(' ').map(Number);
-  return `| \`... | idsmith scan --json\` (${gb} GB on stdin) | ${(sent / 1e6 / wall!).toFixed(0)} | — | ${(kb! / 1024).toFixed(0)} | | ${before} → ${load()} |`;
+  return `| \`… \\| idsmith scan --json\` (${gb} GB on standard input) | ${(sent / 1e6 / wall!).toFixed(0)} | — | — | ${(kb! / 1024).toFixed(0)} | | ${before} → ${load()} |`;
 }
 
 async function main(): Promise<void> {

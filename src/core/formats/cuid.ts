@@ -41,16 +41,28 @@ function problem(text: string): IdError {
 }
 
 /** One pass validates and reads the time (chars 1-8, base36 ms). */
+/** A char's base36 value, 256 for any other char. */
+const B36_OR: Uint16Array = (() => {
+  const t = new Uint16Array(128).fill(256);
+  for (let c = 0; c < 128; c++) if (B36[c]! !== 255) t[c] = B36[c]!;
+  return t;
+})();
+
 function read(text: string): Id {
   if (text.length === 25 && text.charCodeAt(0) === 99) {
-    let ms = 0, i = 1;
-    for (; i < 25; i++) {
+    // Branch-free per char: the OR collects 256 for any char outside base36, checked once.
+    let ms = 0, or = 0;
+    for (let i = 1; i < 9; i++) {
       const c = text.charCodeAt(i);
-      const v = c < 128 ? B36[c]! : 255;
-      if (v === 255) break;
-      if (i < 9) ms = ms * 36 + v;
+      const v = c < 128 ? B36_OR[c]! : 256;
+      or |= v;
+      ms = ms * 36 + (v & 63);
     }
-    if (i === 25) {
+    for (let i = 9; i < 25; i++) {
+      const c = text.charCodeAt(i);
+      or |= c < 128 ? B36_OR[c]! : 256;
+    }
+    if (or < 256) {
       const id = new CuidId(cuid, text, true, undefined);
       id.unixMs = ms;
       return id;

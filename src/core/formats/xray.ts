@@ -51,17 +51,28 @@ class XrayId extends Id {
 }
 
 /** One pass validates and reads the seconds (chars 2-9); anything wrong gets parseXray's words. */
+/** A char's hex value, 256 for a char that is not hex. */
+const HEX_OR: Uint16Array = (() => {
+  const t = new Uint16Array(128).fill(256);
+  for (let c = 0; c < 128; c++) if (HEX_VALUES[c]! !== 255) t[c] = HEX_VALUES[c]!;
+  return t;
+})();
+
 function read(text: string): Id {
   if (text.length === 35 && text.charCodeAt(0) === 49 && text.charCodeAt(1) === DASH && text.charCodeAt(10) === DASH) {
-    let s = 0, i = 2;
-    for (; i < 35; i++) {
-      if (i === 10) continue;
+    // Branch-free per char: the OR collects 256 for any non-hex char, checked once at the end.
+    let s = 0, or = 0;
+    for (let i = 2; i < 10; i++) {
       const c = text.charCodeAt(i);
-      const v = c < 128 ? HEX_VALUES[c]! : 255;
-      if (v === 255) break;
-      if (i < 10) s = s * 16 + v;
+      const v = c < 128 ? HEX_OR[c]! : 256;
+      or |= v;
+      s = s * 16 + (v & 15);
     }
-    if (i === 35) {
+    for (let i = 11; i < 35; i++) {
+      const c = text.charCodeAt(i);
+      or |= c < 128 ? HEX_OR[c]! : 256;
+    }
+    if (or < 256) {
       const id = new XrayId(xray, text, true, undefined);
       id.unixMs = s * 1000;
       return id;

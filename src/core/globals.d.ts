@@ -4,7 +4,7 @@
 declare global {
   // eslint-disable-next-line no-var
   var crypto: { getRandomValues<T extends ArrayBufferView | null>(array: T): T };
-  class TextEncoder { encode(input?: string): Uint8Array }
+  class TextEncoder { encode(input?: string): Uint8Array; encodeInto(source: string, destination: Uint8Array): { read: number; written: number } }
   class TextDecoder { constructor(label?: string, options?: { ignoreBOM?: boolean; fatal?: boolean }); decode(input?: ArrayBufferView, options?: { stream?: boolean }): string }
 }
 export {};

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { decodeAs, generate } from '../../src/core';
 import { Checker, IdDiagnostic } from '../../src/editor/check/diagnostics';
 import { CheckFixProvider } from '../../src/editor/check/fixes';
-import { activateExtension, closeAllEditors, log, waitFor } from './util';
+import { activateExtension, closeAllEditors, log, waitFor, writeFixture } from './util';
 
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Idsmith');
 
@@ -22,14 +22,8 @@ async function quickFixes(doc: vscode.TextDocument, range: vscode.Range): Promis
 let files = 0;
 
 /** Writes `text` to a new CSV under the workspace's fixtures/ (checked as it opens) and opens it. */
-async function openCsv(text: string): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder');
-  const uri = vscode.Uri.joinPath(folder.uri, 'fixtures', `fixes-${++files}.csv`);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc);
-  return doc;
+function openCsv(text: string): Promise<vscode.TextDocument> {
+  return writeFixture(`fixes-${++files}.csv`, text);
 }
 
 /** Opens `text` as a CSV fixture and waits for its duplicate diagnostic. */

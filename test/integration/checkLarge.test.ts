@@ -5,7 +5,7 @@
 // checks it.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { activateExtension, applySettings, closeAllEditors, log, resetSettings, waitFor } from './util';
+import { activateExtension, applySettings, closeAllEditors, log, resetSettings, waitFor, writeFixture } from './util';
 
 const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 function ulid(i: number): string {
@@ -31,16 +31,6 @@ function fixture(bytes: number): string {
   }
   rows.push(`{"id": "${ulid(0)}", "name": "copy"}`);
   return `[\n${rows.join('\n')}\n]\n`;
-}
-
-async function writeFixture(name: string, text: string): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder');
-  const uri = vscode.Uri.joinPath(folder.uri, 'fixtures', name);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc);
-  return doc;
 }
 
 describe('check: large files', () => {

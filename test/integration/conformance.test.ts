@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { ALL_CONVERT_TARGETS, FORMATS, caseFree, convert, generate, scan, supports, whyNot } from '../../src/core';
 import { readAs, requiredOptions } from '../shared/generators';
-import { activateExtension, closeAllEditors, hoverText, inspectCard, log, openDocument, useSettings, waitFor } from './util';
+import { activateExtension, closeAllEditors, hoverText, inspectCard, log, openDocument, useSettings, waitFor, writeFixture } from './util';
 
 /** Markdown with its escapes removed: what a reader sees. */
 const shown = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -19,14 +19,9 @@ const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d
 
 let files = 0;
 
-async function openCsv(text: string): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder');
-  const uri = vscode.Uri.joinPath(folder.uri, 'fixtures', `conformance-${++files}.csv`);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc);
-  return doc;
+/** Writes `text` to a new CSV under the workspace's fixtures/ (checked as it opens) and opens it. */
+function openCsv(text: string): Promise<vscode.TextDocument> {
+  return writeFixture(`conformance-${++files}.csv`, text);
 }
 
 describe('conformance matrix in the editor (every format in FORMATS)', () => {

@@ -156,3 +156,17 @@ export async function inspectCard(): Promise<vscode.TextDocument> {
     return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === CARD_SCHEME && names.includes(d.uri.path.slice(1))).at(-1);
   }, 'the inspect card');
 }
+
+/**
+ * Writes `text` to `fixtures/<name>` in the test workspace and opens it in an editor: a file on
+ * disk, as the fixture check sees the files it checks when they open.
+ */
+export async function writeFixture(name: string, text: string): Promise<vscode.TextDocument> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder');
+  const uri = vscode.Uri.joinPath(folder.uri, 'fixtures', name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}

@@ -2,7 +2,8 @@
 // (NDJSON, the readable line, or the input with times inserted) into a reused byte buffer. The
 // same function runs on the main thread and in the scan workers (scanPool.ts), so output does
 // not depend on how the input was split.
-import { scan, scanBytesTo, type LineCount, type ScanMatch, type ScanOptions } from '../core/scan';
+import { scan, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
+import type { DecodedId } from '../core/formats/types';
 import { escapeControls } from './safe';
 
 export type ScanMode = 'json' | 'text' | 'annotate';
@@ -91,22 +92,44 @@ export class ByteWriter {
     this.len += n;
   }
 
-  /** A non-negative integer below 2^53, without making its text. */
+  /** A non-negative integer, without making its text (below 10^8 in 32-bit steps; a Unix ms time as two such halves). */
   int(n: number): void {
-    let digits = 1;
-    for (let p = 10; p <= n && digits < 16; p *= 10) digits++;
-    if (digits === 16) {
+    if (n < 1e8) {
+      this.small(n);
+    } else if (n < 1e16) {
+      const high = Math.floor(n / 1e8);
+      this.small(high);
+      this.eight(n - high * 1e8);
+    } else {
       this.ascii(String(n));
-      return;
     }
+  }
+
+  /** 0 <= n < 10^8. */
+  private small(n: number): void {
+    const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : 8;
     this.reserve(digits);
     const { buf } = this;
+    let v = n | 0;
     for (let i = this.len + digits - 1; i >= this.len; i--) {
-      const q = Math.floor(n / 10);
-      buf[i] = 48 + n - q * 10;
-      n = q;
+      const q = (v / 10) | 0;
+      buf[i] = 48 + v - q * 10;
+      v = q;
     }
     this.len += digits;
+  }
+
+  /** 0 <= n < 10^8 as eight digits, zero-padded. */
+  private eight(n: number): void {
+    this.reserve(8);
+    const { buf } = this;
+    let v = n | 0;
+    for (let i = this.len + 7; i >= this.len; i--) {
+      const q = (v / 10) | 0;
+      buf[i] = 48 + v - q * 10;
+      v = q;
+    }
+    this.len += 8;
   }
 }
 
@@ -115,21 +138,12 @@ export class ByteWriter {
  * reach back across a line end, so a labelled-invalid ULID or KSUID is kept only if its line
  * alone gives it.
  */
-function keptAlone(m: ScanMatch, latin1: string, opts: ScanOptions): boolean {
-  if (m.decoded.valid || (m.kind !== 'ulid' && m.kind !== 'ksuid')) return true;
-  const lineFrom = latin1.lastIndexOf('\n', m.start - 1) + 1;
-  const nl = latin1.indexOf('\n', m.end);
+function keptAlone(kind: string, start: number, end: number, d: DecodedId, latin1: string, opts: ScanOptions): boolean {
+  if (d.valid || (kind !== 'ulid' && kind !== 'ksuid')) return true;
+  const lineFrom = latin1.lastIndexOf('\n', start - 1) + 1;
+  const nl = latin1.indexOf('\n', end);
   const alone = scan(latin1.slice(lineFrom, nl === -1 ? latin1.length : nl), opts);
-  return alone.some((a) => a.start === m.start - lineFrom && a.end === m.end - lineFrom);
-}
-
-/** The matches of a piece, as `runPiece` writes them (tests compare them with `scan`). */
-export function scanPiece(bytes: Uint8Array, latin1: string, from: number, to: number, opts: ScanOptions): ScanMatch[] {
-  const out: ScanMatch[] = [];
-  scanBytesTo((m) => {
-    if (keptAlone(m, latin1, opts)) out.push(m);
-  }, bytes, from, to, opts, latin1);
-  return out;
+  return alone.some((a) => a.start === start - lineFrom && a.end === end - lineFrom);
 }
 
 const NEWLINE = 10;
@@ -162,18 +176,17 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   let lastEnd = -1;
   if (job.mode === 'annotate') {
     let from = job.start;
-    scanBytesTo((m) => {
-      if (!keptAlone(m, latin1, opts)) return;
-      lastEnd = m.end;
-      const d = m.decoded;
+    scanBytesTo((kind, start, end, d) => {
+      if (!keptAlone(kind, start, end, d, latin1, opts)) return;
+      lastEnd = end;
       if (!d.valid) invalid = true;
       const time = d.valid ? d.time : undefined;
       if (time === undefined) return;
-      w.copy(bytes, from, m.end);
+      w.copy(bytes, from, end);
       w.ascii(' [');
       w.ascii(time);
       w.ascii(']');
-      from = m.end;
+      from = end;
     }, bytes, job.from, job.to, opts, latin1);
     w.copy(bytes, from, Math.max(job.to, lastEnd));
     return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
@@ -184,12 +197,11 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   const json = job.mode === 'json';
   // Made once per piece: a file name in every line was a string built per match.
   const head = json ? TEXT.encode(job.name === '' ? '{"line":' : `{"file":${job.name},"line":`) : TEXT.encode(job.name);
-  scanBytesTo((m) => {
-    if (!keptAlone(m, latin1, opts)) return;
-    lastEnd = m.end;
+  scanBytesTo((kind, start, end, d) => {
+    if (!keptAlone(kind, start, end, d, latin1, opts)) return;
+    lastEnd = end;
     const line = job.line + lines.count;
-    const column = m.start - (lines.after === -1 ? firstLineStart : lines.after) + 1;
-    const d = m.decoded;
+    const column = start - (lines.after === -1 ? firstLineStart : lines.after) + 1;
     if (!d.valid) invalid = true;
     w.bytes(head);
     if (json) {
@@ -197,8 +209,8 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       w.bytes(COLUMN);
       w.int(column);
       w.bytes(TEXT_KEY);
-      w.copy(bytes, m.start, m.end); // word chars, '-', '{', '}', ':': nothing to escape
-      w.bytes(kindFragment(m.kind, d.valid));
+      w.copy(bytes, start, end); // word chars, '-', '{', '}', ':': nothing to escape
+      w.bytes(kindFragment(kind, d.valid));
       if (d.valid && d.unixMs !== undefined) {
         w.bytes(UNIX_MS);
         if (Number.isInteger(d.unixMs) && d.unixMs >= 0) w.int(d.unixMs);
@@ -210,9 +222,9 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       w.ascii(':');
       w.int(column);
       w.ascii(': ');
-      w.ascii(m.kind);
+      w.ascii(kind);
       w.ascii(' ');
-      w.copy(bytes, m.start, m.end);
+      w.copy(bytes, start, end);
       if (d.valid) {
         const time = d.time;
         if (time !== undefined && time !== '') {

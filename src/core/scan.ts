@@ -54,6 +54,8 @@ export interface ScanOptions {
 }
 
 const { WORD, DIGIT, UPPER, LOWER, HEX, CROCK, UNDERSCORE } = CHAR;
+/** The scanner's own bit (no format sees it): a byte that is no word char but needs a look. */
+const SPECIAL = 128;
 
 // 256 entries (bytes of 128 and up are no word chars): the byte loop reads it without a range check.
 const FLAGS: Uint8Array = (() => {
@@ -62,6 +64,8 @@ const FLAGS: Uint8Array = (() => {
   for (let c = 65; c <= 90; c++) t[c] = WORD | UPPER | (c <= 70 ? HEX : 0) | (CROCKFORD_VALUES[c] !== 255 ? CROCK : 0);
   for (let c = 97; c <= 122; c++) t[c] = WORD | LOWER | (c <= 102 ? HEX : 0) | (CROCKFORD_VALUES[c] !== 255 ? CROCK : 0);
   t[95] = WORD | UNDERSCORE;
+  // Not word chars, but the scan loop must stop at them: a line end, and escapes (`%2F`, `\\n`).
+  t[10] = t[37] = t[92] = SPECIAL;
   return t;
 })();
 
@@ -220,8 +224,11 @@ function backwards(label: RegExp): RegExp {
   return re;
 }
 
-/** Receives each match as it is found (the CLI writes it at once, so it dies young). */
-export type MatchSink = (m: ScanMatch) => void;
+/**
+ * Receives each match as it is found (the CLI writes it at once). Its parts, not a `ScanMatch`:
+ * a streaming caller reads the bytes, so neither the match object nor its text is made.
+ */
+export type MatchSink = (kind: IdKind, start: number, end: number, decoded: DecodedId) => void;
 
 /**
  * Line ends the scan has passed, counted in the same pass (the CLI's line numbers): `count`
@@ -349,9 +356,8 @@ class Scanner implements ScanContext {
       if (rule.numeric && !this.numbers) continue;
       const hit = rule.find(this.run, this);
       if (hit) {
-        const m: ScanMatch = { kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded };
-        if (this.sink === undefined) this.matches.push(m);
-        else this.sink(m);
+        if (this.sink === undefined) this.matches.push({ kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded });
+        else this.sink(kind, hit.start, hit.end, hit.decoded);
         return hit.end;
       }
     }
@@ -368,8 +374,13 @@ class Scanner implements ScanContext {
     let i = from;
     while (i < to) {
       const c = codes[i]!;
-      if ((FLAGS[c]! & WORD) === 0) {
-        if (c === NEWLINE) {
+      const flags = FLAGS[c]!;
+      if ((flags & WORD) === 0) {
+        if (flags === 0) {
+          // Spaces and punctuation: skipped in a loop of their own.
+          i++;
+          while (i < to && FLAGS[codes[i]!] === 0) i++;
+        } else if (c === NEWLINE) {
           // Every line end in [from, to) is passed here: an ID holds none, so no jump skips one.
           if (lines !== undefined) {
             lines.count++;
@@ -377,7 +388,7 @@ class Scanner implements ScanContext {
           }
           i++;
         } else {
-          i += c === PERCENT || c === BACKSLASH ? separatorEscape(text, i) || 1 : 1;
+          i += separatorEscape(text, i) || 1;
         }
         continue;
       }

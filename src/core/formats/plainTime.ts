@@ -24,6 +24,8 @@ interface Unit {
   epochMs: number;
   /** Counts per millisecond (1000 for µs) or, below 1, milliseconds per count as 1/n. */
   perMs: bigint;
+  /** `perMs` as a Number (exact: at most 10^6). */
+  perMsNumber: number;
   msPer: number;
   /** Digits of a count from 2000 to 2100, for the scanner's index and the guessing shape. */
   digits: readonly number[];
@@ -34,7 +36,7 @@ interface Unit {
   description: string;
 }
 
-const UNITS: readonly Unit[] = [
+const UNITS: readonly Unit[] = ([
   { id: 'unixsec', label: 'Unix time (s)', epochMs: 0, perMs: 1n, msPer: 1000, digits: [9, 10], subDigits: 0, priority: 2, description: 'Unix seconds' },
   { id: 'unixms', label: 'Unix time (ms)', epochMs: 0, perMs: 1n, msPer: 1, digits: [12, 13], subDigits: 0, priority: 2, description: 'Unix milliseconds' },
   { id: 'unixus', label: 'Unix time (µs)', epochMs: 0, perMs: 1000n, msPer: 1, digits: [15, 16], subDigits: 3, priority: 2, description: 'Unix microseconds' },
@@ -44,7 +46,7 @@ const UNITS: readonly Unit[] = [
   { id: 'filetime', label: 'Windows FILETIME', epochMs: -11644473600000, perMs: 10_000n, msPer: 1, digits: [18], subDigits: 4, priority: -2, description: 'Windows FILETIME (100 ns since 1601-01-01)' },
   { id: 'webkit', label: 'WebKit/Chrome time', epochMs: -11644473600000, perMs: 1000n, msPer: 1, digits: [17], subDigits: 3, priority: -2, description: 'WebKit/Chrome time (µs since 1601-01-01)' },
   { id: 'cocoa', label: 'Apple Cocoa time', epochMs: 978307200000, perMs: 1n, msPer: 1000, digits: [9], subDigits: 0, priority: 1, description: 'Apple Cocoa time (s since 2001-01-01)' },
-];
+] as Omit<Unit, 'perMsNumber'>[]).map((u) => ({ ...u, perMsNumber: Number(u.perMs) }));
 
 const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
 /** The dates `inspect --all` lists a unit's reading for: any other date is no one's meaning. */
@@ -62,26 +64,32 @@ function countOf(text: string): number | bigint {
   return text.length <= 15 ? Number(text) : BigInt(text);
 }
 
-/** The unit's reading of a count: Unix ms (floored) and the sub-millisecond remainder. */
-function msOf(u: Unit, v: number | bigint): { ms: number; sub: number | bigint } | undefined {
-  let ms: number, sub: number | bigint;
+/** The sub-millisecond remainder of the last `msOf` (a field, not an object per call: the scanner asks per number). */
+let lastSub: number | bigint = 0;
+
+/** The unit's reading of a count: Unix ms (floored), undefined past any date; the remainder goes to `lastSub`. */
+function msOf(u: Unit, v: number | bigint): number | undefined {
+  let ms: number;
   if (typeof v === 'number') {
-    const per = Number(u.perMs);
+    const per = u.perMsNumber;
     const q = Math.floor(v / per);
     ms = u.epochMs + q * u.msPer;
-    sub = v - q * per;
+    lastSub = v - q * per;
   } else {
     const q = v / u.perMs;
     ms = u.epochMs + Number(q) * u.msPer;
-    sub = v - q * u.perMs;
+    lastSub = v - q * u.perMs;
   }
   if (!Number.isSafeInteger(ms) || Math.abs(ms) > MAX_DATE_MS) return undefined;
-  return { ms, sub };
+  return ms;
 }
 
 function plausibleMs(ms: number, now: number): boolean {
   return ms >= PLAUSIBLE_FROM && ms <= now + PLAUSIBLE_FUTURE_MS;
 }
+
+/** The units by digit count (0-25): which units a count of that many digits may be. */
+const UNITS_BY_DIGITS: readonly (readonly Unit[])[] = Array.from({ length: 26 }, (_, n) => UNITS.filter((u) => u.digits.includes(n)));
 
 /**
  * The one unit whose digit count `text` has and under which it dates plausibly, or undefined
@@ -89,14 +97,16 @@ function plausibleMs(ms: number, now: number): boolean {
  */
 export function onlyPlausibleUnit(text: string, now: number): string | undefined {
   if (!DIGITS.test(text)) return undefined;
-  const v = countOf(text);
-  let found: string | undefined;
-  for (const u of UNITS) {
-    if (!u.digits.includes(text.length)) continue;
-    const r = msOf(u, v);
-    if (r && plausibleMs(r.ms, now)) {
+  return onlyPlausible(countOf(text), text.length, now)?.id;
+}
+
+function onlyPlausible(v: number | bigint, digits: number, now: number): Unit | undefined {
+  let found: Unit | undefined;
+  for (const u of UNITS_BY_DIGITS[digits]!) {
+    const ms = msOf(u, v);
+    if (ms !== undefined && plausibleMs(ms, now)) {
       if (found) return undefined;
-      found = u.id;
+      found = u;
     }
   }
   return found;
@@ -109,14 +119,15 @@ function read(format: FormatModule, u: Unit, text: string, now: number | undefin
       : new IdError(/^\d+$/.test(text) ? 'INVALID_LENGTH' : 'INVALID_CHARACTER', `${u.label} is a whole number of at most 25 digits; got ${text.length > 40 ? text.slice(0, 37) + '...' : text}.`);
     return failed(format, text, e);
   }
-  const r = msOf(u, countOf(text));
-  if (!r) return failed(format, text, new IdError('TIME_OUT_OF_RANGE', `${text} as ${u.description} is past any date (beyond the year 275760).`));
+  const v = countOf(text);
+  const ms = msOf(u, v);
+  if (ms === undefined) return failed(format, text, new IdError('TIME_OUT_OF_RANGE', `${text} as ${u.description} is past any date (beyond the year 275760).`));
   const id = new Id(format, text, true, {});
-  id.unixMs = r.ms;
-  if (u.subDigits > 0) id.timePrecise = isoFromMs(r.ms).slice(0, -1) + r.sub.toString().padStart(u.subDigits, '0') + 'Z';
+  id.unixMs = ms;
+  if (u.subDigits > 0) id.timePrecise = isoFromMs(ms).slice(0, -1) + lastSub.toString().padStart(u.subDigits, '0') + 'Z';
   const anchor = now ?? Date.now();
   // Plausible only when no other unit also dates it plausibly: then the digits alone say which.
-  id.plausible = plausibleMs(r.ms, anchor) && onlyPlausibleUnit(text, anchor) === u.id;
+  id.plausible = plausibleMs(ms, anchor) && onlyPlausible(v, text.length, anchor) === u;
   return id;
 }
 
@@ -188,8 +199,8 @@ function makeFormat(u: Unit): FormatModule {
       length: [1, 25], case: 'either', asked: true, description: `${u.description} (digits)`,
       test: (t) => {
         if (!DIGITS.test(t)) return false;
-        const r = msOf(u, countOf(t));
-        return r !== undefined && r.ms >= SANE_FROM && r.ms < SANE_TO;
+        const ms = msOf(u, countOf(t));
+        return ms !== undefined && ms >= SANE_FROM && ms < SANE_TO;
       },
     }],
     scan: [{ runLengths: u.digits, all: CHAR.DIGIT, numeric: true, find: (run, ctx) => find(run, ctx) }],

@@ -3,6 +3,7 @@ import { CROCKFORD_VALUES } from './crockford';
 import { FORMATS, PLAUSIBLE_FUTURE_MS } from './formats/registry';
 import { CHAR, type DecodedId, type Run, type ScanContext, type ScanRule } from './formats/types';
 import { parseSnowflakeEpoch } from './formats/snowflake/layouts';
+import { timeKeyBefore } from './formats/plainTime';
 import { ContextReader, type KeyRule, type LayoutChoice } from './formats/snowflake/context';
 import type { IdKind, SnowflakeLayout } from './types';
 
@@ -281,6 +282,17 @@ class Scanner implements ScanContext {
     return this.reader.at(this.beforeLength + start);
   }
 
+  private timeKeyStart = -1;
+  private timeKeyAnswer = false;
+
+  timeKeyAt(start: number): boolean {
+    if (start !== this.timeKeyStart) {
+      this.timeKeyStart = start;
+      this.timeKeyAnswer = timeKeyBefore(this.text, start, this.timeKey);
+    }
+    return this.timeKeyAnswer;
+  }
+
   plausibleMs(ms: number, fromMs: number): boolean {
     return ms >= fromMs && ms <= this.futureLimit;
   }
@@ -405,8 +417,10 @@ class Scanner implements ScanContext {
       // Most runs are words no rule takes: no `_`, no rule for their length, no `-` on either
       // side (the `next`/`prev` chars). They are dropped here, before anything is stored.
       if ((or & UNDERSCORE) === 0 && plainLength[len] === 0 && (i >= n || nextCodes[codes[i]! & 127] === 0) && (start === 0 || prevCodes[codes[start - 1]! & 127] === 0)) continue;
-      // Most runs hold no `_`: its position is looked for only when the run has one.
-      const lastUnderscore = (or & UNDERSCORE) === 0 ? -1 : text.lastIndexOf('_', i - 1);
+      // Most runs hold no `_`: its position is looked for only when the run has one, in the
+      // bytes (a string's lastIndexOf cost as much as the rest of the run's handling).
+      let lastUnderscore = -1;
+      if ((or & UNDERSCORE) !== 0) for (lastUnderscore = i - 1; codes[lastUnderscore] !== UNDERSCORE_CODE; lastUnderscore--);
       run.start = start;
       run.end = i;
       run.or = or;

@@ -3,7 +3,7 @@
 // only when exactly one unit dates it plausibly, and in free text only under a key naming a time.
 import assert from 'node:assert/strict';
 import {
-  cocoa, decodePlainTime, dotnetTicks, filetime, isTimeKey, keyBefore, onlyPlausibleUnit, unixMs, unixNs, unixSeconds, unixUs, webkit,
+  cocoa, decodePlainTime, dotnetTicks, filetime, isTimeKey, keyBefore, onlyPlausibleUnit, timeKeyBefore, unixMs, unixNs, unixSeconds, unixUs, webkit,
 } from '../../src/core/formats/plainTime';
 import type { FormatModule, ScanContext } from '../../src/core/formats/types';
 import { scan } from '../../src/core/scan';
@@ -17,6 +17,7 @@ function scanTimes(text: string): string[] {
   const ctx = {
     text, now: NOW, numbers: true, numbersNeedLayout: false, snowflake: undefined,
     plausibleMs: () => true, labelled: () => false, inBase64: () => false, snowflakeAt: () => undefined,
+    timeKeyAt: (start: number) => timeKeyBefore(text, start, undefined),
   } as ScanContext;
   const out: string[] = [];
   for (const m of text.matchAll(/[A-Za-z0-9_]+/g)) {

@@ -9,6 +9,7 @@ import { decodeBoundaryFlake, encodeBoundaryFlake, boundaryflake } from '../../s
 import { decodeHadoop, hadoop } from '../../src/core/formats/hadoop';
 import { decodeScru64, encodeScru64, scru64 } from '../../src/core/formats/scru64';
 import { TIMEFLAKE_MAX, decodeTimeflake, encodeTimeflake, timeflake } from '../../src/core/formats/timeflake';
+import { timeKeyBefore } from '../../src/core/formats/plainTime';
 import type { FormatModule, ScanContext } from '../../src/core/formats/types';
 import { code } from './helpers';
 
@@ -22,6 +23,7 @@ function scanWith(f: FormatModule, text: string): string[] {
     labelled: (start, re) => re.test(text.slice(Math.max(0, start - 40), start)),
     inBase64: () => false,
     snowflakeAt: () => undefined,
+    timeKeyAt: (start) => timeKeyBefore(text, start, undefined),
   };
   const out: string[] = [];
   for (const m of text.matchAll(/[A-Za-z0-9_]+/g)) {

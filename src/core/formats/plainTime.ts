@@ -139,6 +139,12 @@ export function keyBefore(text: string, start: number): string | undefined {
   return keyOfValue(text, start, false);
 }
 
+/** Whether the key whose value starts at `start` names a time (a built-in word, or `extra` says so). */
+export function timeKeyBefore(text: string, start: number, extra: ((key: string) => boolean) | undefined): boolean {
+  const key = keyBefore(text, start);
+  return key !== undefined && (isTimeKey(key) || extra?.(key) === true);
+}
+
 /** Whether a key names a time: its last word is a time word (`created_at`, `updatedAt`, `ts`, `exp`). */
 export function isTimeKey(key: string): boolean {
   let known = timeKeys.get(key);
@@ -176,8 +182,7 @@ function finder(format: FormatModule, u: Unit) {
     // Part of a longer number (a decimal fraction, a version) is not a count.
     if (start > 0 && text.charCodeAt(start - 1) === 46) return undefined;
     if (text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) >= 48 && text.charCodeAt(end + 1) <= 57) return undefined;
-    const key = keyBefore(text, start);
-    if (key === undefined || !(isTimeKey(key) || ctx.timeKey?.(key) === true)) return undefined;
+    if (!ctx.timeKeyAt(start)) return undefined;
     const d = read(format, u, text.slice(start, end), ctx.now);
     return d.valid && d.plausible ? { start, end, decoded: d } : undefined;
   };

@@ -95,10 +95,11 @@ export interface ScanContext {
   /** Report bare numbers only when a layout is known (configured or named by the context). */
   readonly numbersNeedLayout: boolean;
   /**
-   * The user's extra keys that name a time (`idsmith.time.keys`), beside the built-in words
-   * (`created_at`, `ts`, …) that plain time values are read under.
+   * Whether the key whose value starts at `start` names a time: the built-in words (`created_at`,
+   * `ts`, …) or the user's `idsmith.time.keys`. Plain time values are read only under one; the
+   * units that share a digit count ask it for the same run, and it is answered once.
    */
-  readonly timeKey?: (key: string) => boolean;
+  timeKeyAt(start: number): boolean;
 }
 
 /** A match the scanner keeps; `start`/`end` may extend past the run (braces, `urn:uuid:`, dashes). */

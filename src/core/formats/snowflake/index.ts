@@ -442,11 +442,16 @@ function patterned(d: Uint8Array, n: number, fieldsFree: boolean): boolean {
     if ((same >= 6 && (fieldsFree || (c !== 48 && c !== 102))) || up >= 6 || down >= 6) return true;
   }
   if (fieldsFree && filler >= n - 5) return true;
+  // A block repeated for eight more digits: eight positions in a row equal to the digit `period`
+  // before. Any eight in a row hold a multiple of 8, so only those are tried, and the run is
+  // measured around each that matches (a bare number in a log asks this for up to 9 periods).
   for (let period = 2; period <= n >> 1; period++) {
-    let equal = 0;
-    for (let i = period; i < n; i++) {
-      equal = d[i] === d[i - period] ? equal + 1 : 0;
-      if (equal >= 8) return true;
+    for (let a = Math.ceil(period / 8) * 8; a < n; a += 8) {
+      if (d[a] !== d[a - period]) continue;
+      let from = a, to = a;
+      while (from > period && d[from - 1] === d[from - 1 - period]) from--;
+      while (to + 1 < n && d[to + 1] === d[to + 1 - period]) to++;
+      if (to - from >= 7) return true;
     }
   }
   return false;
@@ -485,19 +490,20 @@ function hexCodes(h: number, l: number): number {
   return n;
 }
 
-/** Runs of equal bits in the 64-bit value hi·2^32 + lo, from its highest set bit (as its binary text). */
+/**
+ * Runs of equal bits in the 64-bit value hi·2^32 + lo, from its highest set bit (as its binary
+ * text): one more than the places where a bit differs from the one above it, which are the set
+ * bits of x XOR (x >> 1) below the top (the top's own, against the 0 above it, stands for the 1).
+ */
 function bitRuns(h: number, l: number): number {
-  let runs = 1;
-  let top = h !== 0 ? 63 - Math.clz32(h) : 31 - Math.clz32(l);
   if (h === 0 && l === 0) return 1;
-  const bit = (k: number): number => (k >= 32 ? (h >>> (k - 32)) & 1 : (l >>> k) & 1);
-  let prev = bit(top);
-  for (let k = top - 1; k >= 0 && runs <= 4; k--) {
-    const b = bit(k);
-    if (b !== prev) runs++;
-    prev = b;
-  }
-  return runs;
+  return popcount(h ^ (h >>> 1)) + popcount(l ^ ((l >>> 1) | ((h & 1) << 31)));
+}
+
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 function find(run: Run, ctx: ScanContext): ScanHit | undefined {

@@ -1,6 +1,6 @@
 import { requireText } from '../args';
 import { IdError, type FieldValue } from '../types';
-import { DecodedBase, failed, orThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
 
 // CUID (v1, ericelliott/cuid, 2012): `c`, then lower-case base36 blocks: the time in ms (8
@@ -21,19 +21,8 @@ const B36: Uint8Array = (() => {
   return t;
 })();
 
-/**
- * A valid CUID, its time already read. Its own constructor assigns every property at once
- * (see DecodedBase); fields are made when read: the scanner and the hover usually need only the time.
- */
-class CuidId extends DecodedBase {
-  constructor(text: string, ms: number) {
-    super();
-    this.format = cuid;
-    this.input = text;
-    this.valid = true;
-    this.unixMs = ms;
-  }
-
+/** Fields are made when read: the scanner and the hover usually need only the time. */
+class CuidId extends Id {
   protected override makeFields(): Record<string, FieldValue> {
     const t = this.input;
     return { counter: parseInt(t.slice(9, 13), 36), fingerprint: t.slice(13, 17), random: t.slice(17, 25) };
@@ -51,36 +40,33 @@ function problem(text: string): IdError {
     `A CUID is lower-case base36 (0-9, a-z); '${text[i]}' at position ${i + 1} is not${upper ? ' (CUIDs are lower case)' : ''}.`);
 }
 
-/**
- * A char's base36 value; 128 for any other char below 128. A char from 128 up has bit 7 or
- * higher set itself, so `acc |= c | B36_OR[c & 127]` over the chars is below 128 exactly when
- * every char is lower-case base36: one table read per char, no branch, one check at the end.
- */
-const B36_OR: Uint8Array = (() => {
-  const t = new Uint8Array(128).fill(128);
+/** One pass validates and reads the time (chars 1-8, base36 ms). */
+/** A char's base36 value, 256 for any other char. */
+const B36_OR: Uint16Array = (() => {
+  const t = new Uint16Array(128).fill(256);
   for (let c = 0; c < 128; c++) if (B36[c]! !== 255) t[c] = B36[c]!;
   return t;
 })();
 
-/**
- * One pass validates all 25 chars and reads the time (chars 1-8, base36 ms) as two 4-char
- * halves, each below 36^4 so the digit arithmetic stays in small integers; the one
- * multiplication that needs more than 32 bits is exact in a double (36^8 < 2^53).
- */
-function read(text: string): DecodedBase {
+function read(text: string): Id {
   if (text.length === 25 && text.charCodeAt(0) === 99) {
-    const T = B36_OR;
-    const c1 = text.charCodeAt(1), c2 = text.charCodeAt(2), c3 = text.charCodeAt(3), c4 = text.charCodeAt(4);
-    const c5 = text.charCodeAt(5), c6 = text.charCodeAt(6), c7 = text.charCodeAt(7), c8 = text.charCodeAt(8);
-    const v1 = T[c1 & 127]!, v2 = T[c2 & 127]!, v3 = T[c3 & 127]!, v4 = T[c4 & 127]!;
-    const v5 = T[c5 & 127]!, v6 = T[c6 & 127]!, v7 = T[c7 & 127]!, v8 = T[c8 & 127]!;
-    let acc = c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | v1 | v2 | v3 | v4 | v5 | v6 | v7 | v8;
-    // Four chars per step: fewer loop checks, and the four reads are independent.
-    for (let i = 9; i < 25; i += 4) {
-      const p = text.charCodeAt(i), q = text.charCodeAt(i + 1), r = text.charCodeAt(i + 2), u = text.charCodeAt(i + 3);
-      acc |= p | q | r | u | T[p & 127]! | T[q & 127]! | T[r & 127]! | T[u & 127]!;
+    // Branch-free per char: the OR collects 256 for any char outside base36, checked once.
+    let ms = 0, or = 0;
+    for (let i = 1; i < 9; i++) {
+      const c = text.charCodeAt(i);
+      const v = c < 128 ? B36_OR[c]! : 256;
+      or |= v;
+      ms = ms * 36 + (v & 63);
     }
-    if (acc < 128) return new CuidId(text, (((v1 * 36 + v2) * 36 + v3) * 36 + v4) * 1679616 + (((v5 * 36 + v6) * 36 + v7) * 36 + v8));
+    for (let i = 9; i < 25; i++) {
+      const c = text.charCodeAt(i);
+      or |= c < 128 ? B36_OR[c]! : 256;
+    }
+    if (or < 256) {
+      const id = new CuidId(cuid, text, true, undefined);
+      id.unixMs = ms;
+      return id;
+    }
   }
   return failed(cuid, text, problem(text));
 }

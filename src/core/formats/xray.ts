@@ -1,7 +1,7 @@
 import { requireText } from '../args';
 import { HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bigIntToBytes, bytesToBigInt, bytesToHex, readHex } from '../bytes';
 import { IdError, type FieldValue } from '../types';
-import { DecodedBase, failed, orThrow } from './decoded';
+import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type FormatModule, type Representation, type Run, type ScanContext, type ScanHit } from './types';
 
 // AWS X-Ray trace IDs: `1-` + 8 hex digits of Unix seconds + `-` + 24 hex digits of random
@@ -39,20 +39,8 @@ const XRAY_FROM = Date.UTC(2016, 0, 1);
 const DASH = 45, UNDERSCORE = 95;
 const HEX_VALUES = HEX_VALUES_IMPORT;
 
-/**
- * A valid X-Ray trace ID, its time already read. Its own constructor assigns every property at
- * once (see DecodedBase); bytes and fields are made when read: the scanner and the hover
- * usually need only the time.
- */
-class XrayId extends DecodedBase {
-  constructor(text: string, ms: number) {
-    super();
-    this.format = xray;
-    this.input = text;
-    this.valid = true;
-    this.unixMs = ms;
-  }
-
+/** Bytes and fields are made when read: the scanner and the hover usually need only the time. */
+class XrayId extends Id {
   override get bytes(): Uint8Array {
     return (this.lazyBytes ??= parseXray(this.input));
   }
@@ -62,37 +50,32 @@ class XrayId extends DecodedBase {
   }
 }
 
-/**
- * A char's hex value (either case); 128 for any other char below 128. A char from 128 up has
- * bit 7 or higher set itself, so `acc |= c | HEX_OR[c & 127]` over the chars is below 128
- * exactly when every char is hex: one table read per char, no branch, one check at the end.
- */
-const HEX_OR: Uint8Array = (() => {
-  const t = new Uint8Array(128).fill(128);
+/** One pass validates and reads the seconds (chars 2-9); anything wrong gets parseXray's words. */
+/** A char's hex value, 256 for a char that is not hex. */
+const HEX_OR: Uint16Array = (() => {
+  const t = new Uint16Array(128).fill(256);
   for (let c = 0; c < 128; c++) if (HEX_VALUES[c]! !== 255) t[c] = HEX_VALUES[c]!;
   return t;
 })();
 
-/**
- * One pass validates all 35 chars and reads the seconds (chars 2-9) as two 16-bit halves, so
- * the shifts stay in 32-bit integers. Anything wrong gets parseXray's words.
- */
-function read(text: string): DecodedBase {
+function read(text: string): Id {
   if (text.length === 35 && text.charCodeAt(0) === 49 && text.charCodeAt(1) === DASH && text.charCodeAt(10) === DASH) {
-    const T = HEX_OR;
-    const c2 = text.charCodeAt(2), c3 = text.charCodeAt(3), c4 = text.charCodeAt(4), c5 = text.charCodeAt(5);
-    const c6 = text.charCodeAt(6), c7 = text.charCodeAt(7), c8 = text.charCodeAt(8), c9 = text.charCodeAt(9);
-    const v2 = T[c2 & 127]!, v3 = T[c3 & 127]!, v4 = T[c4 & 127]!, v5 = T[c5 & 127]!;
-    const v6 = T[c6 & 127]!, v7 = T[c7 & 127]!, v8 = T[c8 & 127]!, v9 = T[c9 & 127]!;
-    let acc = c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | v2 | v3 | v4 | v5 | v6 | v7 | v8 | v9;
-    // The 24 random chars, four per step: fewer loop checks, and the four reads are independent.
-    for (let i = 11; i < 35; i += 4) {
-      const p = text.charCodeAt(i), q = text.charCodeAt(i + 1), r = text.charCodeAt(i + 2), u = text.charCodeAt(i + 3);
-      acc |= p | q | r | u | T[p & 127]! | T[q & 127]! | T[r & 127]! | T[u & 127]!;
+    // Branch-free per char: the OR collects 256 for any non-hex char, checked once at the end.
+    let s = 0, or = 0;
+    for (let i = 2; i < 10; i++) {
+      const c = text.charCodeAt(i);
+      const v = c < 128 ? HEX_OR[c]! : 256;
+      or |= v;
+      s = s * 16 + (v & 15);
     }
-    if (acc < 128) {
-      const high = (v2 << 12) | (v3 << 8) | (v4 << 4) | v5, low = (v6 << 12) | (v7 << 8) | (v8 << 4) | v9;
-      return new XrayId(text, (high * 65536 + low) * 1000);
+    for (let i = 11; i < 35; i++) {
+      const c = text.charCodeAt(i);
+      or |= c < 128 ? HEX_OR[c]! : 256;
+    }
+    if (or < 256) {
+      const id = new XrayId(xray, text, true, undefined);
+      id.unixMs = s * 1000;
+      return id;
     }
   }
   try {

@@ -41,4 +41,22 @@ export function handPushIdTime(id: string): number {
   return ms;
 }
 
+const CUID_SHAPE = /^c[0-9a-z]{24}$/;
+const XRAY_SHAPE = /^1-[0-9a-fA-F]{8}-[0-9a-fA-F]{24}$/;
+
+/**
+ * A CUID's time the way a user who checks the ID first writes it: the whole shape (what ours
+ * accepts: lower-case base36), then the time. Throws on a broken ID, as ours does.
+ */
+export function handCuidTime(id: string): number {
+  if (!CUID_SHAPE.test(id)) throw new Error(`not a CUID: ${id}`);
+  return parseInt(id.slice(1, 9), 36);
+}
+
+/** An X-Ray trace ID's time, the whole ID checked first (hex in either case, as ours reads it). */
+export function handXrayTime(id: string): number {
+  if (!XRAY_SHAPE.test(id)) throw new Error(`not an X-Ray trace ID: ${id}`);
+  return parseInt(id.slice(2, 10), 16) * 1000;
+}
+
 export const { decodeCuid, decodePushId, decodeXray, decodeTraceparent, cuid2 } = core;

@@ -4,6 +4,7 @@
 // not depend on how the input was split.
 import { scan, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
 import type { DecodedId } from '../core/formats/types';
+import { RunWalker } from './scanRuns';
 import { escapeControls } from './safe';
 
 export type ScanMode = 'json' | 'text' | 'annotate';
@@ -166,12 +167,16 @@ function kindFragment(kind: string, valid: boolean): Uint8Array {
   return f;
 }
 
+let walker: RunWalker | undefined;
+
 /**
  * Scans one piece and writes its output into `w` (appending). Each match is written as the scan
  * finds it and then dropped: nothing of a piece's matches outlives its line of output.
  */
 export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: ByteWriter): PieceResult {
   const opts: ScanOptions = { epoch: job.epoch, now: job.now };
+  // The byte loop runs in WebAssembly: one walker per thread, made on the first piece.
+  const runs = (walker ??= new RunWalker()).load(bytes);
   let invalid = false;
   let lastEnd = -1;
   if (job.mode === 'annotate') {
@@ -187,7 +192,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       w.ascii(time);
       w.ascii(']');
       from = end;
-    }, bytes, job.from, job.to, opts, latin1);
+    }, bytes, job.from, job.to, opts, latin1, undefined, runs);
     w.copy(bytes, from, Math.max(job.to, lastEnd));
     return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
   }
@@ -237,7 +242,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       }
       w.ascii('\n');
     }
-  }, bytes, job.from, job.to, opts, latin1, lines);
+  }, bytes, job.from, job.to, opts, latin1, lines, runs);
   return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
 }
 

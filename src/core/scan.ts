@@ -65,8 +65,8 @@ const FLAGS: Uint8Array = (() => {
   for (let c = 65; c <= 90; c++) t[c] = WORD | UPPER | (c <= 70 ? HEX : 0) | (CROCKFORD_VALUES[c] !== 255 ? CROCK : 0);
   for (let c = 97; c <= 122; c++) t[c] = WORD | LOWER | (c <= 102 ? HEX : 0) | (CROCKFORD_VALUES[c] !== 255 ? CROCK : 0);
   t[95] = WORD | UNDERSCORE;
-  // Not word chars, but the scan loop must stop at them: a line end, and escapes (`%2F`, `\\n`).
-  t[10] = t[37] = t[92] = SPECIAL;
+  // Not word chars, but the scan loop must stop at them: escapes (`%2F`, `\\n`).
+  t[37] = t[92] = SPECIAL;
   return t;
 })();
 
@@ -130,13 +130,15 @@ const byLengthPrev: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 const nextCodes = new Uint8Array(128);
 const prevCodes = new Uint8Array(128);
 const byTail: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
-/** 1 for the run lengths some plain rule (`byLength`) takes. */
+/** 1 for the run lengths some plain rule (`byLength`) takes; some `next` rule; some `prev` rule. */
 const plainLength = new Uint8Array(MAX_INDEXED);
+const nextLength = new Uint8Array(MAX_INDEXED);
+const prevLength = new Uint8Array(MAX_INDEXED);
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
     for (const n of rule.runLengths ?? []) {
       (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
-      if (!rule.next && !rule.prev) plainLength[n] = 1;
+      (rule.next ? nextLength : rule.prev ? prevLength : plainLength)[n] = 1;
     }
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
@@ -232,18 +234,36 @@ function backwards(label: RegExp): RegExp {
 export type MatchSink = (kind: IdKind, start: number, end: number, decoded: DecodedId) => void;
 
 /**
- * Line ends the scan has passed, counted in the same pass (the CLI's line numbers): `count`
- * newlines in [from, the current run), the last of them ending at `after` (-1 for none).
+ * Line ends before the match being handed to the sink (the CLI's line numbers): `count`
+ * newlines in [from, its start), the last of them ending at `after` (-1 for none).
  */
 export interface LineCount {
   count: number;
   after: number;
 }
 
+/**
+ * The byte loop run elsewhere (the CLI's WebAssembly walker, src/cli/scanRuns.ts): from a place
+ * outside any run, `walk` finds the next candidate runs starting before `to`, as the scanner's
+ * own loop would, and returns their count; `records` holds start, end and `or | and << 8` of
+ * each, and `next` where the walk stopped.
+ */
+export interface RunSource {
+  walk(from: number, to: number): number;
+  readonly next: number;
+  readonly records: Int32Array;
+}
+
+/** The scanner's tables, for a `RunSource` to drop the runs the scanner drops. */
+export const RUN_TABLES = { flags: FLAGS, plainLength, nextLength, prevLength, nextCodes, prevCodes, maxIndexed: MAX_INDEXED } as const;
+
 class Scanner implements ScanContext {
   readonly matches: ScanMatch[] = [];
   sink: MatchSink | undefined;
   lines: LineCount | undefined;
+  runs: RunSource | undefined;
+  /** Where line ends were counted up to (the CLI's line numbers are counted only at matches). */
+  private linePos = 0;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -369,7 +389,10 @@ class Scanner implements ScanContext {
       const hit = rule.find(this.run, this);
       if (hit) {
         if (this.sink === undefined) this.matches.push({ kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded });
-        else this.sink(kind, hit.start, hit.end, hit.decoded);
+        else {
+          if (this.lines !== undefined) this.countLines(this.lines, hit.start);
+          this.sink(kind, hit.start, hit.end, hit.decoded);
+        }
         return hit.end;
       }
     }
@@ -378,27 +401,30 @@ class Scanner implements ScanContext {
 
   /** Matches starting in [from, to); rules may read the text on either side (context, blobs, labels). */
   scan(from = 0, to = this.codes.length): ScanMatch[] {
+    this.linePos = from;
+    if (this.runs === undefined) this.walk(from, to, false);
+    else this.walkRuns(this.runs, from, to);
+    return this.matches;
+  }
+
+  /**
+   * The byte loop: runs of word chars, separators and escapes between them. `outside`: return at
+   * the first place outside a run (after a match that ended inside one, for `walkRuns`).
+   */
+  private walk(from: number, to: number, outside: boolean): number {
     const text = this.text;
     const codes = this.codes;
     const n = codes.length;
-    const run = this.run;
-    const lines = this.lines;
     let i = from;
     while (i < to) {
       const c = codes[i]!;
       const flags = FLAGS[c]!;
       if ((flags & WORD) === 0) {
+        if (outside) return i;
         if (flags === 0) {
           // Spaces and punctuation: skipped in a loop of their own.
           i++;
           while (i < to && FLAGS[codes[i]!] === 0) i++;
-        } else if (c === NEWLINE) {
-          // Every line end in [from, to) is passed here: an ID holds none, so no jump skips one.
-          if (lines !== undefined) {
-            lines.count++;
-            lines.after = i + 1;
-          }
-          i++;
         } else {
           i += separatorEscape(text, i) || 1;
         }
@@ -414,47 +440,93 @@ class Scanner implements ScanContext {
       }
       const len = i - start;
       if (len >= MAX_INDEXED) continue;
-      // Most runs are words no rule takes: no `_`, no rule for their length, no `-` on either
-      // side (the `next`/`prev` chars). They are dropped here, before anything is stored.
-      if ((or & UNDERSCORE) === 0 && plainLength[len] === 0 && (i >= n || nextCodes[codes[i]! & 127] === 0) && (start === 0 || prevCodes[codes[start - 1]! & 127] === 0)) continue;
-      // Most runs hold no `_`: its position is looked for only when the run has one, in the
-      // bytes (a string's lastIndexOf cost as much as the rest of the run's handling).
-      let lastUnderscore = -1;
-      if ((or & UNDERSCORE) !== 0) for (lastUnderscore = i - 1; codes[lastUnderscore] !== UNDERSCORE_CODE; lastUnderscore--);
-      run.start = start;
-      run.end = i;
-      run.or = or;
-      run.and = and;
-      run.lastUnderscore = lastUnderscore;
-      if (i < n && nextCodes[codes[i]! & 127] === 1) {
-        const glued = lastUnderscore >= 0;
-        const nextRules = byLengthNext[glued ? i - lastUnderscore - 1 : len]!;
-        if (nextRules.length > 0) {
-          const end = glued ? this.tryNextAfterUnderscore(nextRules, text[i]!) : this.tryRules(nextRules, and, text[i]);
-          if (end >= 0) {
-            i = end;
-            continue;
-          }
-        }
-      }
-      if (start > 0 && prevCodes[codes[start - 1]! & 127] === 1 && byLengthPrev[len]!.length > 0) {
-        const end = this.tryRules(byLengthPrev[len]!, and, undefined, text[start - 1]);
-        if (end >= 0) {
-          i = end;
-          continue;
-        }
-      }
-      let end = -1;
-      if (lastUnderscore >= 0) {
-        const tail = i - lastUnderscore - 1;
-        if (byTail[tail]!.length > 0) end = this.tryRules(byTail[tail]!, and);
-        if (end < 0 && codes[start] !== UNDERSCORE_CODE && len >= MIN_INNER_TAIL_RUN) end = this.tryInnerTails();
-      } else if (byLength[len]!.length > 0) {
-        end = this.tryRules(byLength[len]!, and);
-      }
-      if (end > i) i = end;
+      // Most runs are words no rule takes: no `_`, no rule for their length, and none for their
+      // length and the char after (`-`: a UUID's first group) or before them. They are dropped
+      // here, before anything is stored (`runs` drops the same ones).
+      if ((or & UNDERSCORE) === 0 && plainLength[len] === 0
+        && (nextLength[len] === 0 || i >= n || nextCodes[codes[i]! & 127] === 0)
+        && (prevLength[len] === 0 || start === 0 || prevCodes[codes[start - 1]! & 127] === 0)) continue;
+      i = this.candidate(start, i, or, and);
     }
-    return this.matches;
+    return i;
+  }
+
+  /**
+   * The loop with the runs found by `runs` (the CLI's WebAssembly walker): the same candidates
+   * in the same order. After a match the scan resumes where it ended: outside any run, that is
+   * a place the walker passed too, so its next candidates stand; inside one (a TypeID's `_del`
+   * tail), the JavaScript loop reads to the run's end first.
+   */
+  private walkRuns(runs: RunSource, from: number, to: number): void {
+    const codes = this.codes;
+    const n = codes.length;
+    const records = runs.records;
+    let i = from, walked = from, count = 0, k = 0;
+    for (;;) {
+      if (k === count) {
+        const at = Math.max(i, walked);
+        if (at >= to) return;
+        count = runs.walk(at, to);
+        walked = runs.next;
+        k = 0;
+        if (count === 0) return;
+      }
+      const r = 3 * k++;
+      const start = records[r]!;
+      if (start < i) continue;
+      const flags = records[r + 2]!;
+      i = this.candidate(start, records[r + 1]!, flags & 0xff, flags >>> 8);
+      if (i < n && i < to && (FLAGS[codes[i]!]! & WORD) !== 0) i = this.walk(i, to, true);
+    }
+  }
+
+  /** Tries the rules for the run [start, end) with its flags; returns where the scan goes on. */
+  private candidate(start: number, end: number, or: number, and: number): number {
+    const codes = this.codes;
+    const text = this.text;
+    const n = codes.length;
+    const run = this.run;
+    const len = end - start;
+    // Most runs hold no `_`: its position is looked for only when the run has one, in the
+    // bytes (a string's lastIndexOf cost as much as the rest of the run's handling).
+    let lastUnderscore = -1;
+    if ((or & UNDERSCORE) !== 0) for (lastUnderscore = end - 1; codes[lastUnderscore] !== UNDERSCORE_CODE; lastUnderscore--);
+    run.start = start;
+    run.end = end;
+    run.or = or;
+    run.and = and;
+    run.lastUnderscore = lastUnderscore;
+    if (end < n && nextCodes[codes[end]! & 127] === 1) {
+      const glued = lastUnderscore >= 0;
+      const nextRules = byLengthNext[glued ? end - lastUnderscore - 1 : len]!;
+      if (nextRules.length > 0) {
+        const found = glued ? this.tryNextAfterUnderscore(nextRules, text[end]!) : this.tryRules(nextRules, and, text[end]);
+        if (found >= 0) return found;
+      }
+    }
+    if (start > 0 && prevCodes[codes[start - 1]! & 127] === 1 && byLengthPrev[len]!.length > 0) {
+      const found = this.tryRules(byLengthPrev[len]!, and, undefined, text[start - 1]);
+      if (found >= 0) return found;
+    }
+    let found = -1;
+    if (lastUnderscore >= 0) {
+      const tail = end - lastUnderscore - 1;
+      if (byTail[tail]!.length > 0) found = this.tryRules(byTail[tail]!, and);
+      if (found < 0 && codes[start] !== UNDERSCORE_CODE && len >= MIN_INNER_TAIL_RUN) found = this.tryInnerTails();
+    } else if (byLength[len]!.length > 0) {
+      found = this.tryRules(byLength[len]!, and);
+    }
+    return found > end ? found : end;
+  }
+
+  /** Counts the line ends before `to` not counted yet (a match starts there: an ID holds none). */
+  private countLines(lines: LineCount, to: number): void {
+    const codes = this.codes;
+    for (let nl = codes.indexOf(NEWLINE, this.linePos); nl !== -1 && nl < to; nl = codes.indexOf(NEWLINE, nl + 1)) {
+      lines.count++;
+      lines.after = nl + 1;
+    }
+    this.linePos = to;
   }
 }
 
@@ -487,10 +559,11 @@ export function scanBytes(bytes: Uint8Array, from = 0, to = bytes.length, opts: 
  * streaming caller (the CLI) keeps no match past its output, so a piece's thousands of decoded
  * IDs never outlive the young generation.
  */
-export function scanBytesTo(sink: MatchSink, bytes: Uint8Array, from: number, to: number, opts: ScanOptions, latin1: string, lines?: LineCount): void {
+export function scanBytesTo(sink: MatchSink, bytes: Uint8Array, from: number, to: number, opts: ScanOptions, latin1: string, lines?: LineCount, runs?: RunSource): void {
   const scanner = new Scanner(bytes, latin1, opts);
   scanner.sink = sink;
   scanner.lines = lines;
+  scanner.runs = runs;
   scanner.scan(from, to);
 }
 

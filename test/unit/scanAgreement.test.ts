@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { scanInput } from '../../src/cli/scan';
 import { ByteWriter, runPiece, type PieceJob } from '../../src/cli/scanEngine';
 import { ScanPool } from '../../src/cli/scanPool';
-import { scan, scanBytes, type ScanMatch } from '../../src/core/scan';
+import { RunWalker } from '../../src/cli/scanRuns';
+import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
 import { loadCorpus } from '../precision/corpus';
 import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
@@ -28,6 +29,7 @@ const DECOYS = [
   'MIIBIjANBgkqhkiG9w0BAQEFAAOC+0ujtsYcgvSTl8PAuAdqWYSMnLOv+AQ8AMIIBCgKCAQEA', 'MAX_RETRIES_01ARYZ6S41TSV4RRFFQ69G5FAV',
   '+4915112345678', '1700000000123', '999999998000000000', '576460752303423487', 'ABCDEFGHJKMNPQRSTVWXYZ0123',
   'é', '日本語', '😀', '\u00a0', '\u2028', '\ufeff', '\r\n', '\\\\n', '%41', '%', '\\', 'ulid:', '"ksuid": "',
+  '\\u003c', '\\u0041', '\\u00', 'a'.repeat(127), `${'b'.repeat(130)}_x`,
 ];
 const SEPARATORS = [' ', '\n', ',', '"', '=', '/', '-', '_', '{', '}', ':', '(', '[', ']', '.', '\t', "'", '\\n', '%2F'];
 
@@ -123,6 +125,43 @@ describe('the string scanner and the byte engine agree', function () {
     } finally {
       await pool.close();
     }
+  });
+
+  // The CLI finds runs with a WebAssembly walker (src/cli/scanRuns.wat) instead of the scanner's
+  // own loop: every match, and the line count handed with it, must be the same.
+  const viaLoop = (bytes: Uint8Array, from: number, to: number, runs?: RunSource): unknown[] => {
+    const out: unknown[] = [];
+    const lines: LineCount = { count: 0, after: -1 };
+    scanBytesTo((kind, start, end, d) => out.push([kind, start, end, d.valid, d.unixMs, lines.count, lines.after]), bytes, from, to, { now: NOW }, latin1Of(bytes), lines, runs);
+    return out;
+  };
+
+  it('the WebAssembly walker and the scanner\'s loop: the same matches and line counts, from and to anywhere', () => {
+    const walker = new RunWalker();
+    let found = 0;
+    fc.assert(fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
+      const bytes = Buffer.from(t, 'utf8');
+      const [from, to] = [a % (bytes.length + 1), b % (bytes.length + 1)].sort((x, y) => x - y) as [number, number];
+      for (const [f, e] of [[0, bytes.length], [from, to]] as const) {
+        const expected = viaLoop(bytes, f, e);
+        assert.deepEqual(viaLoop(bytes, f, e, walker.load(bytes)), expected);
+        found += expected.length;
+      }
+    }), { numRuns: 600 });
+    assert.ok(found > 600, `${found} IDs found in all runs`);
+  });
+
+  it('the WebAssembly walker on the precision corpus: the same matches as the scanner\'s loop', () => {
+    const walker = new RunWalker();
+    const corpus = loadCorpus(join(__dirname, '../../node_modules'), 10 * 1024 * 1024);
+    let ids = 0;
+    for (const file of corpus.files) {
+      const bytes = Buffer.from(file.text, 'utf8');
+      const expected = viaLoop(bytes, 0, bytes.length);
+      assert.deepEqual(viaLoop(bytes, 0, bytes.length, walker.load(bytes)), expected, file.path);
+      ids += expected.length;
+    }
+    assert.ok(ids > 50, `${ids} IDs`);
   });
 
   it('on the precision corpus (10 MB of node_modules): the same IDs from the string and from its bytes', () => {

@@ -1,0 +1,137 @@
+;; The scanner's byte loop (src/core/scan.ts, Scanner.scan) as WebAssembly, for `idsmith scan`:
+;; it walks the input's bytes, skips separators and escapes exactly as the loop does, gathers
+;; each run of word characters [A-Za-z0-9_] with its flags OR-ed and AND-ed, drops the runs no
+;; rule is indexed by, and writes the others (the candidates) for JavaScript to hand to the
+;; formats' rules. Tables come from the scanner (so from the registry) at start-up.
+;; `scripts/wasm.mjs` compiles this file into scanRunsWasm.ts; a unit test checks they agree.
+;;
+;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 run lengths some plain
+;; rule takes (128) · 384 chars some `next` rule waits for (128) · 512 chars some `prev` rule
+;; waits for (128) · 640 run lengths some `next` rule takes (128) · 768 run lengths some `prev`
+;; rule takes (128) · 1024 records: start, end, or | and << 8 (1,024 of them) · 16384 the input.
+(module
+  (memory (export "memory") 1)
+  (global $next (export "next") (mut i32) (i32.const 0))
+
+  (func $byte (param $i i32) (result i32)
+    (i32.load8_u offset=16384 (local.get $i)))
+
+  (func $flag (param $c i32) (result i32)
+    (i32.load8_u (local.get $c)))
+
+  ;; hexValue: the digit's value, -1 when none (past the end too).
+  (func $hex (param $i i32) (param $n i32) (result i32)
+    (local $c i32)
+    (if (i32.ge_u (local.get $i) (local.get $n)) (then (return (i32.const -1))))
+    (local.set $c (call $byte (local.get $i)))
+    (if (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))
+      (then (return (i32.sub (local.get $c) (i32.const 48)))))
+    (local.set $c (i32.or (local.get $c) (i32.const 32)))
+    (if (i32.le_u (i32.sub (local.get $c) (i32.const 97)) (i32.const 5))
+      (then (return (i32.sub (local.get $c) (i32.const 87)))))
+    (i32.const -1))
+
+  ;; separatorEscape: the length of the escape at `i` that stands for a char ending a run, else 0.
+  (func $escape (param $i i32) (param $n i32) (result i32)
+    (local $c i32) (local $a i32) (local $b i32) (local $code i32) (local $len i32) (local $k i32)
+    (local.set $c (call $byte (local.get $i)))
+    (if (i32.eq (local.get $c) (i32.const 37))
+      (then
+        (local.set $a (call $hex (i32.add (local.get $i) (i32.const 1)) (local.get $n)))
+        (local.set $b (call $hex (i32.add (local.get $i) (i32.const 2)) (local.get $n)))
+        (if (i32.or (i32.lt_s (local.get $a) (i32.const 0)) (i32.lt_s (local.get $b) (i32.const 0)))
+          (then (return (i32.const 0))))
+        (local.set $len (i32.const 3))
+        (local.set $code (i32.add (i32.shl (local.get $a) (i32.const 4)) (local.get $b))))
+      (else
+        (if (i32.ne (local.get $c) (i32.const 92)) (then (return (i32.const 0))))
+        ;; An escaped backslash (`\\n`) is no escape of `n`.
+        (local.set $k (local.get $i))
+        (block $b1 (loop $l1
+          (br_if $b1 (i32.eqz (local.get $k)))
+          (br_if $b1 (i32.ne (call $byte (i32.sub (local.get $k) (i32.const 1))) (i32.const 92)))
+          (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+          (br $l1)))
+        (if (i32.and (i32.sub (local.get $i) (local.get $k)) (i32.const 1)) (then (return (i32.const 0))))
+        (if (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $n)) (then (return (i32.const 0))))
+        (local.set $c (call $byte (i32.add (local.get $i) (i32.const 1))))
+        (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 110)) (i32.eq (local.get $c) (i32.const 116))) (i32.eq (local.get $c) (i32.const 114)))
+          (then (return (i32.const 2))))
+        (if (i32.ne (local.get $c) (i32.const 117)) (then (return (i32.const 0))))
+        (local.set $k (i32.const 2))
+        (block $b2 (loop $l2
+          (br_if $b2 (i32.eq (local.get $k) (i32.const 6)))
+          (local.set $a (call $hex (i32.add (local.get $i) (local.get $k)) (local.get $n)))
+          (if (i32.lt_s (local.get $a) (i32.const 0)) (then (return (i32.const 0))))
+          (local.set $code (i32.add (i32.shl (local.get $code) (i32.const 4)) (local.get $a)))
+          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          (br $l2)))
+        (local.set $len (i32.const 6))))
+    (if (i32.lt_u (local.get $code) (i32.const 128))
+      (then (if (i32.and (call $flag (local.get $code)) (i32.const 1)) (then (return (i32.const 0))))))
+    (local.get $len))
+
+  ;; (Loads are written out in the loops below: calls are not inlined.)
+  ;; From `i` (a place outside any run), the candidate runs starting before `to` (runs may end
+  ;; past it, up to `n`), at most 1,024; returns their count and leaves in `next` where it stopped.
+  (func (export "walk") (param $i i32) (param $to i32) (param $n i32) (result i32)
+    (local $count i32) (local $out i32) (local $c i32) (local $f i32) (local $start i32)
+    (local $or i32) (local $and i32) (local $len i32) (local $e i32)
+    (local.set $out (i32.const 1024))
+    (block $done
+      (loop $top
+        (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
+        (local.set $c (i32.load8_u offset=16384 (local.get $i)))
+        (local.set $f (i32.load8_u (local.get $c)))
+        (if (i32.eqz (i32.and (local.get $f) (i32.const 1)))
+          (then
+            (if (i32.eqz (local.get $f))
+              (then
+                ;; Spaces and punctuation, in a loop of their own.
+                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                (block $b (loop $l
+                  (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
+                  (br_if $b (i32.load8_u (i32.load8_u offset=16384 (local.get $i))))
+                  (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                  (br $l))))
+              (else
+                (local.set $e (call $escape (local.get $i) (local.get $n)))
+                (local.set $i (i32.add (local.get $i) (select (local.get $e) (i32.const 1) (local.get $e))))))
+            (br $top)))
+        ;; A run of word characters.
+        (local.set $start (local.get $i))
+        (local.set $or (i32.const 0))
+        (local.set $and (i32.const 255))
+        (block $b (loop $l
+          (br_if $b (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $f (i32.load8_u (i32.load8_u offset=16384 (local.get $i))))
+          (br_if $b (i32.eqz (i32.and (local.get $f) (i32.const 1))))
+          (local.set $or (i32.or (local.get $or) (local.get $f)))
+          (local.set $and (i32.and (local.get $and) (local.get $f)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $l)))
+        (local.set $len (i32.sub (local.get $i) (local.get $start)))
+        (br_if $top (i32.ge_u (local.get $len) (i32.const 128)))
+        ;; Dropped: no `_`, no plain rule for its length, and no `next` (`prev`) rule for its length
+        ;; and the char after (before) it.
+        (if (i32.eqz (i32.and (local.get $or) (i32.const 64)))
+          (then
+            (if (i32.eqz (i32.load8_u offset=256 (local.get $len)))
+              (then
+                (if (i32.or
+                      (i32.eqz (i32.load8_u offset=640 (local.get $len)))
+                      (i32.or (i32.ge_u (local.get $i) (local.get $n))
+                              (i32.eqz (i32.load8_u offset=384 (i32.and (i32.load8_u offset=16384 (local.get $i)) (i32.const 127))))))
+                  (then
+                    ;; (Not read before the first byte: an address below the input traps.)
+                    (br_if $top (i32.or (i32.eqz (i32.load8_u offset=768 (local.get $len))) (i32.eqz (local.get $start))))
+                    (br_if $top (i32.eqz (i32.load8_u offset=512 (i32.and (i32.load8_u offset=16383 (local.get $start)) (i32.const 127)))))))))))
+        (i32.store offset=0 (local.get $out) (local.get $start))
+        (i32.store offset=4 (local.get $out) (local.get $i))
+        (i32.store offset=8 (local.get $out) (i32.or (local.get $or) (i32.shl (local.get $and) (i32.const 8))))
+        (local.set $out (i32.add (local.get $out) (i32.const 12)))
+        (local.set $count (i32.add (local.get $count) (i32.const 1)))
+        (br_if $done (i32.eq (local.get $count) (i32.const 1024)))
+        (br $top)))
+    (global.set $next (local.get $i))
+    (local.get $count)))

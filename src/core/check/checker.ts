@@ -1,12 +1,13 @@
 import { formatById, plausibleTime, readings } from '../formats/registry';
 import type { DecodeOptions, DecodedId } from '../formats/types';
-import { scan, type ScanMatch } from '../scan';
+import type { ScanMatch } from '../scan';
 import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment, shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
+import { scanValue } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
@@ -153,7 +154,7 @@ export class Checker implements Sink {
 
   /** The ID that is the whole of `text`, by the scanner's rules (so hashes are not IDs). */
   private wholeId(text: string): ScanMatch | undefined {
-    const matches = scan(text, this.scanOpts);
+    const matches = scanValue(text, this.scanOpts);
     const m = matches.length === 1 ? matches[0]! : undefined;
     return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
   }

@@ -1,0 +1,101 @@
+import { FORMATS } from '../formats/registry';
+import { scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
+
+// The checker asks of most values of a file whether the whole value is an ID (`wholeId`): an
+// email, a date, a name. The scanner answers that, but building a scanner per value costs more
+// than the answer. This module answers "no match" without the scanner when the scanner itself
+// could not match: the scanner finds IDs only through runs of word characters [A-Za-z0-9_] that
+// its formats' rules are indexed by (a run length some rule takes, the character some rule
+// needs after or before a run of some length, a `_` for the tail rules). A value none of whose
+// runs any rule is indexed by holds no ID, and the scanner is not asked. Otherwise the scanner
+// is, on the value's bytes in a reused buffer (ASCII: one byte per char, as `scan` would copy
+// them), or by `scan` itself for anything else.
+
+const MAX = 128;
+/** 1 where some rule without `next`/`prev` takes runs of this length. */
+const plainLength = new Uint8Array(MAX);
+/** 1 where some `next` (`prev`) rule takes runs of this length. */
+const nextLength = new Uint8Array(MAX);
+const prevLength = new Uint8Array(MAX);
+/** 1 for the ASCII chars some `next` (`prev`) rule waits for. */
+const nextChar = new Uint8Array(128);
+const prevChar = new Uint8Array(128);
+for (const f of FORMATS) {
+  for (const rule of f.scan ?? []) {
+    for (const n of rule.runLengths ?? []) {
+      if (n >= MAX) continue;
+      if (rule.next) nextLength[n] = 1;
+      else if (rule.prev) prevLength[n] = 1;
+      else plainLength[n] = 1;
+    }
+    if (rule.next) nextChar[rule.next.charCodeAt(0) & 127] = 1;
+    if (rule.prev) prevChar[rule.prev.charCodeAt(0) & 127] = 1;
+  }
+}
+
+/** 1 for [A-Za-z0-9], 2 for `_`: the scanner's word characters. */
+const WORD = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) WORD[c] = 1;
+for (let c = 65; c <= 90; c++) WORD[c] = 1;
+for (let c = 97; c <= 122; c++) WORD[c] = 1;
+WORD[95] = 2;
+const PERCENT = 37, BACKSLASH = 92;
+
+let buffer = new Uint8Array(256);
+let inUse = false;
+
+/**
+ * `scan(text, opts)`, but [] without scanning when no run of `text` could start a match.
+ * `opts` is used as given (the checker's own options object).
+ */
+export function scanValue(text: string, opts: ScanOptions): ScanMatch[] {
+  const n = text.length;
+  if (inUse) return scan(text, opts);
+  if (n > buffer.length) buffer = new Uint8Array(Math.max(n, buffer.length * 2));
+  const b = buffer;
+  let maybe = false;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return scan(text, opts);
+    b[i] = c;
+    if (WORD[c] === 0) {
+      // Escapes (`%2F`, `\n`) move where the scanner's runs start: it is asked.
+      if (c === PERCENT || c === BACKSLASH) maybe = true;
+      i++;
+      continue;
+    }
+    const start = i;
+    let underscore = false;
+    let x = c;
+    for (;;) {
+      if (x === 95) underscore = true;
+      b[i] = x;
+      i++;
+      if (i >= n) break;
+      x = text.charCodeAt(i);
+      if (x >= 128 || WORD[x] === 0) break;
+    }
+    if (maybe) continue;
+    const len = i - start;
+    if (underscore || len >= MAX || plainLength[len] === 1) {
+      maybe = true;
+      continue;
+    }
+    if (i < n && nextLength[len] === 1) {
+      const after = text.charCodeAt(i);
+      if (after >= 128 || nextChar[after] === 1) maybe = true;
+    }
+    if (start > 0 && prevLength[len] === 1) {
+      const before = text.charCodeAt(start - 1);
+      if (before >= 128 || prevChar[before] === 1) maybe = true;
+    }
+  }
+  if (!maybe) return [];
+  inUse = true;
+  try {
+    return scanBytes(b.subarray(0, n), 0, n, opts, text);
+  } finally {
+    inUse = false;
+  }
+}

@@ -94,6 +94,7 @@ export class Checker implements Sink {
   hold(text: string, base: number): void {
     this.text = text;
     this.base = base;
+    this.lines.held();
   }
 
   /** Nothing before `offset` is asked about again. */

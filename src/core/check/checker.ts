@@ -210,9 +210,7 @@ export class Checker implements Sink {
     if (col.named && d.unixMs !== undefined && this.rows?.open) {
       // The ID's range from `at` (an ID holds no line break): asking the lines for `end` here
       // would send the next question about `start` back to the last commit.
-      const range = { start: at, end: { line: at.line, character: at.character + (occ.end - occ.start) } };
-      const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
-      this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
+      this.rows.id(start, occ.end, text, at.line, at.character, col.path, kind, key, d.unixMs);
     }
     const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;

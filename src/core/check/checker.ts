@@ -7,7 +7,7 @@ import { Lines } from './lines';
 import { lastSegment, shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
-import { scanValue } from './whole';
+import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
@@ -75,10 +75,12 @@ export class Checker implements Sink {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
     this.decodeOpts = decodeOptions(opts.epoch, this.now);
+    this.whole = new WholeIds(this.scanOpts);
     const tolerance = opts.timeToleranceMs ?? DEFAULT_TIME_TOLERANCE_MS;
     this.rows = tolerance > 0 ? new RowTimes(tolerance, this.now, emit) : undefined;
   }
 
+  private readonly whole: WholeIds;
   /** Rows being read, for the time-mismatch rule; undefined when it is off. */
   private readonly rows: RowTimes | undefined;
 
@@ -155,9 +157,7 @@ export class Checker implements Sink {
 
   /** The ID that is the whole of `text`, by the scanner's rules (so hashes are not IDs). */
   private wholeId(text: string): ScanMatch | undefined {
-    const matches = scanValue(text, this.scanOpts);
-    const m = matches.length === 1 ? matches[0]! : undefined;
-    return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
+    return this.whole.of(text);
   }
 
   private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label, key: string | undefined): void {

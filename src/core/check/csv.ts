@@ -225,6 +225,8 @@ export function readCsv(text: string, delimiter: string, onRow: (fields: CsvFiel
 export function delimitedReader(c: Sink, delimiter: string): Reader {
   let header: string[] | undefined;
   let row = -1;
+  /** Each column's path, made once rather than for every field. */
+  const paths: string[] = [];
   const value = (f: CsvField, i: number, r: number) => {
     // Each record is a row of the time-mismatch rule; the checker judges the last one at the end.
     if (r !== row) {
@@ -233,7 +235,12 @@ export function delimitedReader(c: Sink, delimiter: string): Reader {
       row = r;
     }
     const name = header?.[i];
-    c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
+    let path = i < HELD_FIELDS_MAX ? paths[i] : undefined;
+    if (path === undefined) {
+      path = `column ${name !== undefined && name !== '' ? name : i + 1}`;
+      if (i < HELD_FIELDS_MAX) paths[i] = path;
+    }
+    c.value(f.value, f.start, f.verbatim, path, name);
   };
   return new CsvReader(delimiter.charCodeAt(0), value, (fields) => {
     // A first row without any ID in it is a header naming the columns.

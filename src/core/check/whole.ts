@@ -99,3 +99,49 @@ export function scanValue(text: string, opts: ScanOptions): ScanMatch[] {
     inUse = false;
   }
 }
+
+/** Values longer than this are not remembered (no ID is this long but a TypeID with its prefix). */
+const MEMO_LENGTH = 100;
+const MEMO_MAX = 4096;
+const SEEN_BITS = 12;
+
+/**
+ * The ID that is the whole of a value, by the scanner's rules (so hashes are not IDs), for one
+ * check's scan options. A value seen again (a customer's UUID in every order, a status) is
+ * answered from memory: a value is remembered when a table of the last values' hashes says it
+ * was just seen, so the memory holds repeats, not every unique ID of a file. The answer depends
+ * on nothing but the value and the options, so a remembered one is the one the scanner gives.
+ */
+export class WholeIds {
+  private readonly seen = new Int32Array(1 << SEEN_BITS);
+  private readonly memo = new Map<string, ScanMatch | null>();
+
+  constructor(private readonly opts: ScanOptions) {}
+
+  of(text: string): ScanMatch | undefined {
+    const n = text.length;
+    if (n > MEMO_LENGTH) return this.scanned(text);
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    h |= 1;
+    const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
+    if (this.seen[slot] !== h) {
+      this.seen[slot] = h;
+      return this.scanned(text);
+    }
+    const known = this.memo.get(text);
+    if (known !== undefined) return known ?? undefined;
+    // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
+    const copy = n < 13 ? text : (text + ' ').slice(0, -1);
+    const m = this.scanned(copy) ?? null;
+    if (this.memo.size >= MEMO_MAX) this.memo.clear();
+    this.memo.set(copy, m);
+    return m ?? undefined;
+  }
+
+  private scanned(text: string): ScanMatch | undefined {
+    const matches = scanValue(text, this.opts);
+    const m = matches.length === 1 ? matches[0]! : undefined;
+    return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
+  }
+}

@@ -9,7 +9,11 @@ import { scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
 // needs after or before a run of some length, a `_` for the tail rules). A value none of whose
 // runs any rule is indexed by holds no ID, and the scanner is not asked. Otherwise the scanner
 // is, on the value's bytes in a reused buffer (ASCII: one byte per char, as `scan` would copy
-// them), or by `scan` itself for anything else.
+// them), or by `scan` itself for anything else. A value seen again (a customer's UUID in every
+// order, a status) is answered from memory: it is remembered when a table of recent values'
+// hashes says it was just seen, so the memory holds repeats, not every unique ID of a file.
+// The answer depends on nothing but the value and the options, so a remembered one is the
+// one the scanner gives.
 
 const MAX = 128;
 /** 1 where some rule without `next`/`prev` takes runs of this length. */
@@ -41,77 +45,15 @@ for (let c = 97; c <= 122; c++) WORD[c] = 1;
 WORD[95] = 2;
 const PERCENT = 37, BACKSLASH = 92;
 
-let buffer = new Uint8Array(256);
-let inUse = false;
-
-/**
- * `scan(text, opts)`, but [] without scanning when no run of `text` could start a match.
- * `opts` is used as given (the checker's own options object).
- */
-export function scanValue(text: string, opts: ScanOptions): ScanMatch[] {
-  const n = text.length;
-  if (inUse) return scan(text, opts);
-  if (n > buffer.length) buffer = new Uint8Array(Math.max(n, buffer.length * 2));
-  const b = buffer;
-  let maybe = false;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c >= 128) return scan(text, opts);
-    b[i] = c;
-    if (WORD[c] === 0) {
-      // Escapes (`%2F`, `\n`) move where the scanner's runs start: it is asked.
-      if (c === PERCENT || c === BACKSLASH) maybe = true;
-      i++;
-      continue;
-    }
-    const start = i;
-    let underscore = false;
-    let x = c;
-    for (;;) {
-      if (x === 95) underscore = true;
-      b[i] = x;
-      i++;
-      if (i >= n) break;
-      x = text.charCodeAt(i);
-      if (x >= 128 || WORD[x] === 0) break;
-    }
-    if (maybe) continue;
-    const len = i - start;
-    if (underscore || len >= MAX || plainLength[len] === 1) {
-      maybe = true;
-      continue;
-    }
-    if (i < n && nextLength[len] === 1) {
-      const after = text.charCodeAt(i);
-      if (after >= 128 || nextChar[after] === 1) maybe = true;
-    }
-    if (start > 0 && prevLength[len] === 1) {
-      const before = text.charCodeAt(start - 1);
-      if (before >= 128 || prevChar[before] === 1) maybe = true;
-    }
-  }
-  if (!maybe) return [];
-  inUse = true;
-  try {
-    return scanBytes(b.subarray(0, n), 0, n, opts, text);
-  } finally {
-    inUse = false;
-  }
-}
-
 /** Values longer than this are not remembered (no ID is this long but a TypeID with its prefix). */
 const MEMO_LENGTH = 100;
 const MEMO_MAX = 4096;
-const SEEN_BITS = 12;
+const SEEN_BITS = 16;
 
-/**
- * The ID that is the whole of a value, by the scanner's rules (so hashes are not IDs), for one
- * check's scan options. A value seen again (a customer's UUID in every order, a status) is
- * answered from memory: a value is remembered when a table of the last values' hashes says it
- * was just seen, so the memory holds repeats, not every unique ID of a file. The answer depends
- * on nothing but the value and the options, so a remembered one is the one the scanner gives.
- */
+let buffer = new Uint8Array(256);
+let inUse = false;
+
+/** The ID that is the whole of a value, by the scanner's rules (so hashes are not IDs), for one check's scan options. */
 export class WholeIds {
   private readonly seen = new Int32Array(1 << SEEN_BITS);
   private readonly memo = new Map<string, ScanMatch | null>();
@@ -120,28 +62,81 @@ export class WholeIds {
 
   of(text: string): ScanMatch | undefined {
     const n = text.length;
-    if (n > MEMO_LENGTH) return this.scanned(text);
+    if (inUse) return whole(scan(text, this.opts), n);
+    if (n > buffer.length) buffer = new Uint8Array(Math.max(n, buffer.length * 2));
+    const b = buffer;
     let h = 0x811c9dc5 | 0;
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    let maybe = false;
+    let i = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) return whole(scan(text, this.opts), n);
+      b[i] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+      if (WORD[c] === 0) {
+        // Escapes (`%2F`, `\n`) move where the scanner's runs start: it is asked.
+        if (c === PERCENT || c === BACKSLASH) maybe = true;
+        i++;
+        continue;
+      }
+      const start = i;
+      let underscore = false;
+      let x = c;
+      for (;;) {
+        if (x === 95) underscore = true;
+        i++;
+        if (i >= n) break;
+        x = text.charCodeAt(i);
+        if (x >= 128 || WORD[x] === 0) break;
+        b[i] = x;
+        h = Math.imul(h ^ x, 0x01000193);
+      }
+      if (maybe) continue;
+      const len = i - start;
+      if (underscore || len >= MAX || plainLength[len] === 1) {
+        maybe = true;
+        continue;
+      }
+      if (i < n && nextLength[len] === 1) {
+        const after = text.charCodeAt(i);
+        if (after >= 128 || nextChar[after] === 1) maybe = true;
+      }
+      if (start > 0 && prevLength[len] === 1) {
+        const before = text.charCodeAt(start - 1);
+        if (before >= 128 || prevChar[before] === 1) maybe = true;
+      }
+    }
+    if (!maybe) return undefined;
+    if (n > MEMO_LENGTH) return this.scanned(b, n, text);
     h |= 1;
     const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
     if (this.seen[slot] !== h) {
       this.seen[slot] = h;
-      return this.scanned(text);
+      return this.scanned(b, n, text);
     }
     const known = this.memo.get(text);
     if (known !== undefined) return known ?? undefined;
     // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
     const copy = n < 13 ? text : (text + ' ').slice(0, -1);
-    const m = this.scanned(copy) ?? null;
+    const m = this.scanned(b, n, copy) ?? null;
     if (this.memo.size >= MEMO_MAX) this.memo.clear();
     this.memo.set(copy, m);
     return m ?? undefined;
   }
 
-  private scanned(text: string): ScanMatch | undefined {
-    const matches = scanValue(text, this.opts);
-    const m = matches.length === 1 ? matches[0]! : undefined;
-    return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
+  /** The scanner on `text`, whose ASCII chars are the first `n` of `b`. */
+  private scanned(b: Uint8Array, n: number, text: string): ScanMatch | undefined {
+    inUse = true;
+    try {
+      return whole(scanBytes(b.subarray(0, n), 0, n, this.opts, text), n);
+    } finally {
+      inUse = false;
+    }
   }
+}
+
+/** The one match of `matches` that is all of a value `n` long and valid. */
+function whole(matches: ScanMatch[], n: number): ScanMatch | undefined {
+  const m = matches.length === 1 ? matches[0]! : undefined;
+  return m && m.start === 0 && m.end === n && m.decoded.valid ? m : undefined;
 }

@@ -18,13 +18,6 @@ const DAY_MS = 86_400_000;
 const UNSORTED_MIN = 4;
 const UNSORTED_MAX_SHARE = 0.2;
 
-interface Occurrence {
-  start: number;
-  end: number;
-  text: string;
-  kind: IdKind;
-}
-
 /**
  * What is kept per key or column: a table of the distinct IDs (32 to 64 bytes each), and,
  * for columns whose name does not say they hold identities, the repeats until the end shows
@@ -38,6 +31,9 @@ interface Column {
   named: boolean;
   count: number;
   tables: Map<IdKind, IdTable>;
+  /** The table of the kind seen last (a column nearly always holds one kind). */
+  table: IdTable | undefined;
+  tableKind: IdKind | undefined;
   /** Repeats waiting for the end; undefined once too many for an identity column. */
   repeats: CheckProblem[] | undefined;
   /** Time-ordered IDs seen, the last one's time and line, and the steps back (undefined once too many). */
@@ -186,36 +182,45 @@ export class Checker implements Sink {
 
   private found(kind: IdKind, d: DecodedId, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
     const end = start + text.length;
-    const occ: Occurrence = { start, end: verbatim ? end : start, text, kind };
+    const unixMs = d.unixMs;
     if (this.onId) {
-      const id: FoundId = { kind, text, start, end: occ.end, path };
+      const id: FoundId = { kind, text, start, end: verbatim ? end : start, path };
       if (key !== undefined) id.key = key;
-      if (d.unixMs !== undefined) id.unixMs = d.unixMs;
+      if (unixMs !== undefined) id.unixMs = unixMs;
       if (d.version !== undefined) id.version = d.version;
       this.onId(id);
     }
     if (!verbatim) return; // a range we cannot point at exactly is not reported
-    if (d.unixMs !== undefined && d.unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', occ, path, `${kindName(kind)} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+    if (unixMs !== undefined && unixMs > this.now + DAY_MS) {
+      this.report('future', 'warning', { start, end, text, kind }, path, `${kindName(kind)} dated ${d.time ?? new Date(unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     let col = this.columns.get(path);
     if (!col) {
       const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), table: undefined, tableKind: undefined, repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
-    let table = col.tables.get(kind);
-    if (!table) col.tables.set(kind, (table = new IdTable()));
-    const at = this.position(start);
-    if (col.named && d.unixMs !== undefined && this.rows?.open) {
-      // The ID's range from `at` (an ID holds no line break): asking the lines for `end` here
-      // would send the next question about `start` back to the last commit.
-      this.rows.id(start, occ.end, text, at.line, at.character, col.path, kind, key, d.unixMs);
+    let table: IdTable | undefined;
+    if (col.tableKind === kind) table = col.table!;
+    else {
+      table = col.tables.get(kind);
+      if (!table) col.tables.set(kind, (table = new IdTable()));
+      col.table = table;
+      col.tableKind = kind;
     }
-    const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
+    const lines = this.lines;
+    lines.seek(this.text, this.base, start);
+    const line = lines.line;
+    const character = lines.character;
+    if (col.named && unixMs !== undefined && this.rows?.open) {
+      // The ID's range from its start (an ID holds no line break): asking the lines for `end`
+      // here would send the next question about `start` back to the last commit.
+      this.rows.id(start, end, text, line, character, col.path, kind, key, unixMs);
+    }
+    const first = table.firstOrAdd(identityKey(d, this.key), line, character);
     col.count++;
     if (first && (col.named || col.repeats)) {
-      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
+      const p = this.problem('duplicate', 'error', { start, end, text, kind }, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
       if (col.named) this.emit(p);
       else if (col.repeats) {
         col.repeats.push(p);
@@ -223,15 +228,15 @@ export class Checker implements Sink {
         if (col.repeats.length > HELD_FLOOR && col.repeats.length > col.count * (1 - DISTINCT_SHARE)) col.repeats = undefined;
       }
     }
-    if (d.unixMs !== undefined && timeOrdered(d)) {
-      if (col.ordered > 0 && d.unixMs < col.lastMs && col.backs) {
-        col.backs.push(this.problem('unsorted', 'info', occ, col.path,
+    if (unixMs !== undefined && timeOrdered(d)) {
+      if (col.ordered > 0 && unixMs < col.lastMs && col.backs) {
+        col.backs.push(this.problem('unsorted', 'info', { start, end, text, kind }, col.path,
           `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
         if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;
       }
       col.ordered++;
-      col.lastMs = d.unixMs;
-      col.lastLine = at.line;
+      col.lastMs = unixMs;
+      col.lastLine = line;
     }
   }
 

@@ -49,6 +49,19 @@ export class Lines {
     return { line: p.line, character: offset - p.lineStart };
   }
 
+  /** `position` without the object: the line and column of `offset` are then `line` and `character`. */
+  seek(text: string, base: number, offset: number): void {
+    const p = this.probe;
+    if (offset < p.offset) p.copy(this.committed);
+    this.walk(text, base, p, offset);
+    this.line = p.line;
+    this.character = offset - p.lineStart;
+  }
+
+  /** What the last `seek` found. */
+  line = 0;
+  character = 0;
+
   /** Counts the text up to `offset`; later questions never ask about anything before it. */
   commit(text: string, base: number, offset: number): void {
     const c = this.committed;

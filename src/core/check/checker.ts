@@ -5,7 +5,7 @@ import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment, shownPath } from './paths';
-import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
+import { DEFAULT_TIME_TOLERANCE_MS, RowTimes, isCreationKey } from './rowTime';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
@@ -17,6 +17,15 @@ const DAY_MS = 86_400_000;
 /** `unsorted` needs this many time-ordered IDs in a column, and at most this share of steps back. */
 const UNSORTED_MIN = 4;
 const UNSORTED_MAX_SHARE = 0.2;
+
+interface KeyInfo {
+  /** It names the row's creation time (`created_at`). */
+  creation: boolean;
+  /** The kind it labels its values as (`order_ulid`). */
+  label: Label | undefined;
+  /** It names each row's own ID (`id`, `uuid`). */
+  identity: boolean;
+}
 
 /**
  * What is kept per key or column: a table of the distinct IDs (32 to 64 bytes each), and,
@@ -77,6 +86,7 @@ export class Checker implements Sink {
   }
 
   private readonly whole: WholeIds;
+  private readonly keyInfos = new Map<string, KeyInfo>();
   /** Rows being read, for the time-mismatch rule; undefined when it is off. */
   private readonly rows: RowTimes | undefined;
 
@@ -122,28 +132,40 @@ export class Checker implements Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
-    if (key !== undefined && this.rows?.open) this.rows.time(key, text);
+    const info = key === undefined ? undefined : this.keyInfo(key);
+    if (info !== undefined && info.creation && this.rows?.open) this.rows.creationTime(key!, text);
     const len = text.length;
     if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
-      if (key === undefined || len === 0 || len > LABELLED_MAX) return;
-      const label = labelOf(key);
+      if (info === undefined || len === 0 || len > LABELLED_MAX) return;
+      const label = info.label;
       if (!label) return;
       // A short value its format's shape accepts (a small labelled snowflake) is read as well.
       const shaped = formatById(label.kind)?.shapes.some((s) => s.test(text));
       if (shaped || (!NOT_AN_ATTEMPT.test(text) && len >= 8)) this.labelled(text, start, verbatim, path, label, key);
       return;
     }
-    const label = key === undefined ? undefined : labelOf(key);
+    const label = info?.label;
     if (label) return this.labelled(text, start, verbatim, path, label, key);
     const m = this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
     // Under a key that names the row's own ID, the scanner's plausible years (made for free
     // text) must not hide an ID: one dated far ahead is still compared, and reported as future.
-    if (key !== undefined && isIdentityName(key)) {
+    if (info !== undefined && info.identity) {
       const d = this.datedOutside(text);
       if (d) this.found(d.format.id, d, text, start, verbatim, path, key);
     }
+  }
+
+  /** What a key or column name says (each a pure function of the name), looked up once a value. */
+  private keyInfo(key: string): KeyInfo {
+    let info = this.keyInfos.get(key);
+    if (info === undefined) {
+      info = { creation: isCreationKey(key), label: labelOf(key), identity: isIdentityName(key) };
+      if (this.keyInfos.size > 10_000) this.keyInfos.clear();
+      this.keyInfos.set(own(key), info);
+    }
+    return info;
   }
 
   /** The likeliest reading of `text` that is valid and has a time, but one outside the plausible years. */

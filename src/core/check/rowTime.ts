@@ -135,7 +135,11 @@ export class RowTimes {
 
   /** A value of the current row under `key`: kept when the key names its creation time. */
   time(key: string, text: string): void {
-    if (!isCreationKey(key)) return;
+    if (isCreationKey(key)) this.creationTime(key, text);
+  }
+
+  /** `time` for a key known to name the creation time. */
+  creationTime(key: string, text: string): void {
     const ms = timeValueMs(text, this.now);
     if (ms === undefined) return;
     const row = this.rows[this.depth - 1]!;

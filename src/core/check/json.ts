@@ -229,6 +229,15 @@ function unescape(raw: string): string {
   return raw.replace(/\\(u[0-9A-Fa-f]{4}|.)/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : SIMPLE[e] ?? e));
 }
 
+/** Paths and segments longer than this are made each time, not remembered. */
+const PATH_CACHED_MAX = 256;
+const PATHS_MAX = 10_000;
+
+/** A copy of `s` as one flat string of its own: no piece of the file, nor the parts it was joined from, kept alive. */
+function flat(s: string): string {
+  return s.length < 13 ? s : (s + ' ').slice(0, -1);
+}
+
 // The listener's own path stack: the path of a depth is made from the one above it when the
 // structure changes, not for every value (a 10 MB fixture has hundreds of thousands of values),
 // and not from the root again (a file 10,000 levels deep would make that quadratic).
@@ -242,11 +251,55 @@ export class JsonPaths implements JsonListener {
 
   constructor(private readonly c: Sink) {}
 
+  /**
+   * Paths made before, by the path above and the segment: JSON Lines and arrays of objects
+   * repeat the same keys in every row, and a path made again for each value was a new string
+   * to hash for every lookup of its column. Bounded: cleared at PATHS_MAX.
+   */
+  private readonly children = new Map<string, Map<string, string>>();
+  private childCount = 0;
+  /** Segments made before, by key name. */
+  private readonly segments = new Map<string, string>();
+
   private current(): string {
     const depth = this.segs.length;
-    for (let i = this.valid; i <= depth; i++) this.prefixes[i] = this.prefixes[i - 1]! + this.segs[i - 1]!;
+    for (let i = this.valid; i <= depth; i++) this.prefixes[i] = this.child(this.prefixes[i - 1]!, this.segs[i - 1]!);
     this.valid = depth + 1;
     return this.prefixes[depth]!;
+  }
+
+  private child(parent: string, seg: string): string {
+    if (parent.length + seg.length > PATH_CACHED_MAX) return parent + seg;
+    let under = this.children.get(parent);
+    if (under === undefined) {
+      if (this.childCount >= PATHS_MAX) this.forget();
+      this.children.set(parent, (under = new Map()));
+    }
+    let path = under.get(seg);
+    if (path === undefined) {
+      if (this.childCount >= PATHS_MAX) return parent + seg;
+      path = flat(parent + seg);
+      under.set(seg, path);
+      this.childCount++;
+    }
+    return path;
+  }
+
+  private forget(): void {
+    this.children.clear();
+    this.segments.clear();
+    this.childCount = 0;
+  }
+
+  private segment(name: string): string {
+    if (name.length > PATH_CACHED_MAX) return segment(name);
+    let seg = this.segments.get(name);
+    if (seg === undefined) {
+      seg = flat(segment(name));
+      if (this.segments.size >= PATHS_MAX) this.forget();
+      this.segments.set(flat(name), seg);
+    }
+    return seg;
   }
 
   private changed(depth: number): void {
@@ -262,7 +315,7 @@ export class JsonPaths implements JsonListener {
   property(name: string): void {
     const depth = this.segs.length;
     if (depth === 0) return;
-    this.segs[depth - 1] = segment(name);
+    this.segs[depth - 1] = this.segment(name);
     this.key = name;
     this.changed(depth);
   }

@@ -157,10 +157,12 @@ describe('check: fast paths against the check before them', () => {
   });
 
   it('a long file with a repeated customer column, through the remembered values, in 64 KB pieces', () => {
-    const rows: string[] = ['id,customer,created'];
+    // Two creation times a row (the first is the one compared), customers from 50, a copied ID every 997 rows.
+    const rows: string[] = ['id,customer,created,ts'];
     for (let i = 0; i < 20_000; i++) {
       const id = i % 997 === 5 ? ulid(T0 + 5 * 60_000, 5) : ulid(T0 + i * 60_000, i);
-      rows.push(`${id},${uuid(i % 50, 4)},${iso(T0 + i * 60_000 + (i % 1013 === 0 ? 3 * 86_400_000 : 0))}`);
+      const created = T0 + i * 60_000 + (i % 1013 === 0 ? 3 * 86_400_000 : 0);
+      rows.push(`${id},${uuid(i % 50, 4)},${iso(created)},${iso(created + (i % 2) * 86_400_000 * 5)}`);
     }
     const text = rows.join('\n');
     const cuts = Array.from({ length: Math.floor(text.length / 65_536) }, (_, k) => (k + 1) * 65_536);

@@ -75,15 +75,29 @@ export class CsvReader implements Reader {
           continue;
         case S.Unquoted: {
           let j = i;
+          let x = 0;
           while (j < n) {
-            const x = text.charCodeAt(j - base);
+            x = text.charCodeAt(j - base);
             if (x === d || x === 10 || x === 13) break;
             j++;
           }
           i = j;
           if (j < n) {
             this.field(text, base, j, false);
-            this.state = S.AfterField;
+            if (x === d) {
+              // AfterField and FieldStart in one step for the usual next field (unquoted, here).
+              this.index++;
+              i = j + 1;
+              if (i < n && text.charCodeAt(i - base) !== 34) {
+                this.head = undefined;
+                this.escaped = false;
+                this.fieldStart = i;
+              } else {
+                this.state = S.FieldStart;
+              }
+            } else {
+              this.state = S.AfterField;
+            }
           }
           continue;
         }

@@ -52,7 +52,7 @@ export class JsonReader implements Reader {
       const c = text.charCodeAt(i - base);
       if (this.lines && c === 10) {
         this.endToken(text, base, i);
-        this.objects.length = 0;
+        if (this.objects.length !== 0) this.objects.length = 0;
         this.deep = 0;
         this.expectKey = false;
         this.state = S.Default;
@@ -161,14 +161,29 @@ export class JsonReader implements Reader {
         case S.BlockStar:
           if (c === 47) { this.state = S.Default; i++; } else if (c !== 42) { this.state = S.BlockComment; i++; } else i++;
           continue;
-        case S.Num:
-          if ((c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69) { i++; continue; }
-          this.number(text, base, i);
+        case S.Num: {
+          // To the number's end in one loop (a line break ends it here as it would above).
+          let j = i;
+          while (j < n) {
+            const x = text.charCodeAt(j - base);
+            if (!((x >= 48 && x <= 57) || x === 46 || x === 43 || x === 45 || x === 101 || x === 69)) break;
+            j++;
+          }
+          i = j;
+          if (j < n) this.number(text, base, j);
           continue;
-        case S.Word:
-          if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 36) { i++; continue; }
-          this.state = S.Default;
+        }
+        case S.Word: {
+          let j = i;
+          while (j < n) {
+            const x = text.charCodeAt(j - base);
+            if (!((x >= 65 && x <= 90) || (x >= 97 && x <= 122) || (x >= 48 && x <= 57) || x === 95 || x === 36)) break;
+            j++;
+          }
+          i = j;
+          if (j < n) this.state = S.Default;
           continue;
+        }
       }
     }
     this.pos = i;
@@ -329,7 +344,8 @@ export class JsonPaths implements JsonListener {
     this.segs.pop();
     this.key = this.keys.pop();
     this.changed(this.segs.length + 1);
-    this.prefixes.length = Math.min(this.prefixes.length, this.segs.length + 1);
+    // Setting an array's length is a call into the engine even when nothing changes.
+    if (this.prefixes.length > this.segs.length + 1) this.prefixes.length = this.segs.length + 1;
   }
 
   arrayBegin(): void {
@@ -353,9 +369,9 @@ export class JsonPaths implements JsonListener {
   }
 
   reset(): void {
-    this.segs.length = 0;
-    this.keys.length = 0;
-    this.prefixes.length = 1;
+    if (this.segs.length !== 0) this.segs.length = 0;
+    if (this.keys.length !== 0) this.keys.length = 0;
+    if (this.prefixes.length !== 1) this.prefixes.length = 1;
     this.valid = 1;
     this.key = undefined;
   }

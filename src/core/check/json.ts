@@ -220,6 +220,11 @@ export class JsonReader implements Reader {
     this.state = S.Default;
     if (this.deep > 0) return;
     const start = this.tokenStart + 1;
+    if (this.expectKey && !this.escapes && close - start <= KEY_CACHED_MAX) {
+      this.expectKey = false;
+      this.on.property(this.key(text, base, start, close));
+      return;
+    }
     const raw = this.raw(text, base, start, close);
     const value = this.escapes ? unescape(raw) : raw;
     if (this.expectKey) {
@@ -228,6 +233,21 @@ export class JsonReader implements Reader {
       return;
     }
     this.on.scalar(value, start, close + 1 - this.tokenStart, !this.escapes && close - start <= FIELD_MAX, true);
+  }
+
+  /** Keys read before, by length and first and last char: the same key again is the same string, not a new one to hash. */
+  private readonly keys: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+
+  /** The key between `start` and `close` (no escapes), from `keys` when it is the one there. */
+  private key(text: string, base: number, start: number, close: number): string {
+    const len = close - start;
+    const slot = len === 0 ? 0 : (len * 31 + text.charCodeAt(start - base) * 7 + text.charCodeAt(close - 1 - base)) & 255;
+    const known = this.keys[slot];
+    if (known !== undefined && known.length === len && text.startsWith(known, start - base)) return known;
+    // A copy of its own: a slice would keep the piece of the file it was cut from alive.
+    const name = flat(text.slice(start - base, close - base));
+    this.keys[slot] = name;
+    return name;
   }
 
   private number(text: string, base: number, end: number): void {
@@ -244,6 +264,8 @@ function unescape(raw: string): string {
   return raw.replace(/\\(u[0-9A-Fa-f]{4}|.)/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : SIMPLE[e] ?? e));
 }
 
+/** Keys longer than this are cut from the text each time, not remembered. */
+const KEY_CACHED_MAX = 64;
 /** Paths and segments longer than this are made each time, not remembered. */
 const PATH_CACHED_MAX = 256;
 const PATHS_MAX = 10_000;

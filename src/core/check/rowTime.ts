@@ -173,16 +173,19 @@ export class RowTimes {
   end(): void {
     if (this.depth === 0) return;
     const row = this.rows[--this.depth]!;
-    const text = row.text;
-    row.text = ''; // not kept alive past its row
+    const { text, key, timeKey } = row;
+    // Not kept alive past its row (a reused row would hold a piece of the file).
+    row.text = '';
+    row.key = undefined;
+    row.timeKey = '';
     if (row.ids !== 1 || row.times === 0 || row.kind === undefined) return;
     const ms = row.ms;
     const apart = Math.abs(ms - row.timeMs);
     if (apart <= this.toleranceMs) return;
-    const what = `${kindName(row.kind)} under '${row.key ?? lastSegment(row.path)}'`;
+    const what = `${kindName(row.kind)} under '${key ?? lastSegment(row.path)}'`;
     this.emit({
       code: 'time-mismatch', severity: 'warning',
-      message: `${what} dates from ${isoFromMs(ms)}, but '${row.timeKey}' in the same row says ${isoFromMs(row.timeMs)} (${span(apart)} apart)`,
+      message: `${what} dates from ${isoFromMs(ms)}, but '${timeKey}' in the same row says ${isoFromMs(row.timeMs)} (${span(apart)} apart)`,
       start: row.start, end: row.end,
       range: { start: { line: row.line, character: row.character }, end: { line: row.line, character: row.character + (row.end - row.start) } },
       text: own(text), path: row.path, kind: row.kind,

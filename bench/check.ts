@@ -2,8 +2,11 @@
 // as fixtures are), and the same rows as CSV, YAML and SQL; median of 5 runs. Then the editor's
 // automatic check of the 10 MB JSON: in 256 Ki-character slices with a macrotask between them,
 // as src/editor/check/diagnostics.ts runs it: the time until the result, and the longest time
-// the thread was held at once. Figures only; nothing is asserted.
+// the thread was held at once. Then `idsmith check` as a process on a generated CSV and JSON
+// Lines file beside a naive peer (bench/checkCli.ts): `npm run bench:check -- [MB] [--rounds N]`,
+// MB of CSV (default 100). Figures only; nothing is asserted.
 import { checkText, checkTextInSlices, encodeUlid, formatUuid } from '../src/core';
+import { benchCheckCli, cliBenchArgs } from './checkCli';
 
 function seeded(seed: number): () => number {
   let s = seed >>> 0;
@@ -108,4 +111,8 @@ async function sliced(): Promise<void> {
   const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`editor, fixture.json in slices: ${mid(runs.map((r) => r.total)).toFixed(0)} ms to the result, longest slice ${mid(runs.map((r) => r.longest)).toFixed(0)} ms (${runs[0]!.slices} slices; medians of 5, wall time)`);
 }
-void sliced();
+void sliced().then(() => {
+  const { mb, rounds } = cliBenchArgs(process.argv.slice(2));
+  console.log('');
+  benchCheckCli(mb, rounds);
+});

@@ -1,12 +1,13 @@
 import { formatById, plausibleTime, readings } from '../formats/registry';
 import type { DecodeOptions, DecodedId } from '../formats/types';
-import { scan, type ScanMatch } from '../scan';
+import type { ScanMatch } from '../scan';
 import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment, shownPath } from './paths';
-import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
+import { DEFAULT_TIME_TOLERANCE_MS, RowTimes, isCreationKey } from './rowTime';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
+import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
@@ -17,11 +18,13 @@ const DAY_MS = 86_400_000;
 const UNSORTED_MIN = 4;
 const UNSORTED_MAX_SHARE = 0.2;
 
-interface Occurrence {
-  start: number;
-  end: number;
-  text: string;
-  kind: IdKind;
+interface KeyInfo {
+  /** It names the row's creation time (`created_at`). */
+  creation: boolean;
+  /** The kind it labels its values as (`order_ulid`). */
+  label: Label | undefined;
+  /** It names each row's own ID (`id`, `uuid`). */
+  identity: boolean;
 }
 
 /**
@@ -37,6 +40,9 @@ interface Column {
   named: boolean;
   count: number;
   tables: Map<IdKind, IdTable>;
+  /** The table of the kind seen last (a column nearly always holds one kind). */
+  table: IdTable | undefined;
+  tableKind: IdKind | undefined;
   /** Repeats waiting for the end; undefined once too many for an identity column. */
   repeats: CheckProblem[] | undefined;
   /** Time-ordered IDs seen, the last one's time and line, and the steps back (undefined once too many). */
@@ -74,10 +80,13 @@ export class Checker implements Sink {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
     this.decodeOpts = decodeOptions(opts.epoch, this.now);
+    this.whole = new WholeIds(this.scanOpts);
     const tolerance = opts.timeToleranceMs ?? DEFAULT_TIME_TOLERANCE_MS;
     this.rows = tolerance > 0 ? new RowTimes(tolerance, this.now, emit) : undefined;
   }
 
+  private readonly whole: WholeIds;
+  private readonly keyInfos = new Map<string, KeyInfo>();
   /** Rows being read, for the time-mismatch rule; undefined when it is off. */
   private readonly rows: RowTimes | undefined;
 
@@ -93,6 +102,7 @@ export class Checker implements Sink {
   hold(text: string, base: number): void {
     this.text = text;
     this.base = base;
+    this.lines.held();
   }
 
   /** Nothing before `offset` is asked about again. */
@@ -122,28 +132,40 @@ export class Checker implements Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
-    if (key !== undefined && this.rows?.open) this.rows.time(key, text);
+    const info = key === undefined ? undefined : this.keyInfo(key);
+    if (info !== undefined && info.creation && this.rows?.open) this.rows.creationTime(key!, text);
     const len = text.length;
     if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
-      if (key === undefined || len === 0 || len > LABELLED_MAX) return;
-      const label = labelOf(key);
+      if (info === undefined || len === 0 || len > LABELLED_MAX) return;
+      const label = info.label;
       if (!label) return;
       // A short value its format's shape accepts (a small labelled snowflake) is read as well.
       const shaped = formatById(label.kind)?.shapes.some((s) => s.test(text));
       if (shaped || (!NOT_AN_ATTEMPT.test(text) && len >= 8)) this.labelled(text, start, verbatim, path, label, key);
       return;
     }
-    const label = key === undefined ? undefined : labelOf(key);
+    const label = info?.label;
     if (label) return this.labelled(text, start, verbatim, path, label, key);
     const m = this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
     // Under a key that names the row's own ID, the scanner's plausible years (made for free
     // text) must not hide an ID: one dated far ahead is still compared, and reported as future.
-    if (key !== undefined && isIdentityName(key)) {
+    if (info !== undefined && info.identity) {
       const d = this.datedOutside(text);
       if (d) this.found(d.format.id, d, text, start, verbatim, path, key);
     }
+  }
+
+  /** What a key or column name says (each a pure function of the name), looked up once a value. */
+  private keyInfo(key: string): KeyInfo {
+    let info = this.keyInfos.get(key);
+    if (info === undefined) {
+      info = { creation: isCreationKey(key), label: labelOf(key), identity: isIdentityName(key) };
+      if (this.keyInfos.size > 10_000) this.keyInfos.clear();
+      this.keyInfos.set(own(key), info);
+    }
+    return info;
   }
 
   /** The likeliest reading of `text` that is valid and has a time, but one outside the plausible years. */
@@ -153,9 +175,7 @@ export class Checker implements Sink {
 
   /** The ID that is the whole of `text`, by the scanner's rules (so hashes are not IDs). */
   private wholeId(text: string): ScanMatch | undefined {
-    const matches = scan(text, this.scanOpts);
-    const m = matches.length === 1 ? matches[0]! : undefined;
-    return m && m.start === 0 && m.end === text.length && m.decoded.valid ? m : undefined;
+    return this.whole.of(text);
   }
 
   private labelled(text: string, start: number, verbatim: boolean, path: string, label: Label, key: string | undefined): void {
@@ -184,38 +204,45 @@ export class Checker implements Sink {
 
   private found(kind: IdKind, d: DecodedId, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
     const end = start + text.length;
-    const occ: Occurrence = { start, end: verbatim ? end : start, text, kind };
+    const unixMs = d.unixMs;
     if (this.onId) {
-      const id: FoundId = { kind, text, start, end: occ.end, path };
+      const id: FoundId = { kind, text, start, end: verbatim ? end : start, path };
       if (key !== undefined) id.key = key;
-      if (d.unixMs !== undefined) id.unixMs = d.unixMs;
+      if (unixMs !== undefined) id.unixMs = unixMs;
       if (d.version !== undefined) id.version = d.version;
       this.onId(id);
     }
     if (!verbatim) return; // a range we cannot point at exactly is not reported
-    if (d.unixMs !== undefined && d.unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', occ, path, `${kindName(kind)} dated ${d.time ?? new Date(d.unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+    if (unixMs !== undefined && unixMs > this.now + DAY_MS) {
+      this.report('future', 'warning', { start, end, text, kind }, path, `${kindName(kind)} dated ${d.time ?? new Date(unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     let col = this.columns.get(path);
     if (!col) {
       const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), table: undefined, tableKind: undefined, repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
-    let table = col.tables.get(kind);
-    if (!table) col.tables.set(kind, (table = new IdTable()));
-    const at = this.position(start);
-    if (col.named && d.unixMs !== undefined && this.rows?.open) {
-      // The ID's range from `at` (an ID holds no line break): asking the lines for `end` here
-      // would send the next question about `start` back to the last commit.
-      const range = { start: at, end: { line: at.line, character: at.character + (occ.end - occ.start) } };
-      const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
-      this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
+    let table: IdTable | undefined;
+    if (col.tableKind === kind) table = col.table!;
+    else {
+      table = col.tables.get(kind);
+      if (!table) col.tables.set(kind, (table = new IdTable()));
+      col.table = table;
+      col.tableKind = kind;
     }
-    const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
+    const lines = this.lines;
+    lines.seek(this.text, this.base, start);
+    const line = lines.line;
+    const character = lines.character;
+    if (col.named && unixMs !== undefined && this.rows?.open) {
+      // The ID's range from its start (an ID holds no line break): asking the lines for `end`
+      // here would send the next question about `start` back to the last commit.
+      this.rows.id(start, end, text, line, character, col.path, kind, key, unixMs);
+    }
+    const first = table.firstOrAdd(identityKey(d, this.key), line, character);
     col.count++;
     if (first && (col.named || col.repeats)) {
-      const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
+      const p = this.problem('duplicate', 'error', { start, end, text, kind }, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
       if (col.named) this.emit(p);
       else if (col.repeats) {
         col.repeats.push(p);
@@ -223,15 +250,15 @@ export class Checker implements Sink {
         if (col.repeats.length > HELD_FLOOR && col.repeats.length > col.count * (1 - DISTINCT_SHARE)) col.repeats = undefined;
       }
     }
-    if (d.unixMs !== undefined && timeOrdered(d)) {
-      if (col.ordered > 0 && d.unixMs < col.lastMs && col.backs) {
-        col.backs.push(this.problem('unsorted', 'info', occ, col.path,
+    if (unixMs !== undefined && timeOrdered(d)) {
+      if (col.ordered > 0 && unixMs < col.lastMs && col.backs) {
+        col.backs.push(this.problem('unsorted', 'info', { start, end, text, kind }, col.path,
           `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
         if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;
       }
       col.ordered++;
-      col.lastMs = d.unixMs;
-      col.lastLine = at.line;
+      col.lastMs = unixMs;
+      col.lastLine = line;
     }
   }
 

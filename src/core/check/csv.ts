@@ -45,6 +45,8 @@ export class CsvReader implements Reader {
     private readonly delimiter: number,
     private readonly onField: (field: CsvField, index: number, row: number) => void,
     private readonly onFirstRow?: (fields: CsvField[]) => void,
+    /** Given, each field after the first record comes here as its parts, with no object made for it. */
+    private readonly onValue?: (value: string, start: number, verbatim: boolean, index: number, row: number) => void,
   ) {}
 
   read(text: string, base: number, final: boolean): number {
@@ -73,15 +75,29 @@ export class CsvReader implements Reader {
           continue;
         case S.Unquoted: {
           let j = i;
+          let x = 0;
           while (j < n) {
-            const x = text.charCodeAt(j - base);
+            x = text.charCodeAt(j - base);
             if (x === d || x === 10 || x === 13) break;
             j++;
           }
           i = j;
           if (j < n) {
             this.field(text, base, j, false);
-            this.state = S.AfterField;
+            if (x === d) {
+              // AfterField and FieldStart in one step for the usual next field (unquoted, here).
+              this.index++;
+              i = j + 1;
+              if (i < n && text.charCodeAt(i - base) !== 34) {
+                this.head = undefined;
+                this.escaped = false;
+                this.fieldStart = i;
+              } else {
+                this.state = S.FieldStart;
+              }
+            } else {
+              this.state = S.AfterField;
+            }
           }
           continue;
         }
@@ -170,14 +186,16 @@ export class CsvReader implements Reader {
     const long = end - start > FIELD_MAX;
     let value = long ? (this.head ?? text.slice(start - base, start - base + FIELD_MAX)) : text.slice(start - base, end - base);
     if (quoted && this.escaped) value = value.replace(/""/g, '"');
-    const f: CsvField = { value, start, end, verbatim: !this.escaped && !long };
+    const verbatim = !this.escaped && !long;
     this.head = undefined;
     if (this.index > 0 || value !== '' || end !== start) this.blank = false;
     if (this.held) {
-      this.held.push(f);
+      this.held.push({ value, start, end, verbatim });
       if (this.held.length >= HELD_FIELDS_MAX) this.release();
+    } else if (this.onValue) {
+      this.onValue(value, start, verbatim, this.index, this.row);
     } else {
-      this.onField(f, this.index, this.row);
+      this.onField({ value, start, end, verbatim }, this.index, this.row);
     }
   }
 
@@ -225,7 +243,9 @@ export function readCsv(text: string, delimiter: string, onRow: (fields: CsvFiel
 export function delimitedReader(c: Sink, delimiter: string): Reader {
   let header: string[] | undefined;
   let row = -1;
-  const value = (f: CsvField, i: number, r: number) => {
+  /** Each column's path, made once rather than for every field. */
+  const paths: string[] = [];
+  const value = (text: string, start: number, verbatim: boolean, i: number, r: number) => {
     // Each record is a row of the time-mismatch rule; the checker judges the last one at the end.
     if (r !== row) {
       if (row >= 0) c.rowEnd?.();
@@ -233,14 +253,20 @@ export function delimitedReader(c: Sink, delimiter: string): Reader {
       row = r;
     }
     const name = header?.[i];
-    c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
+    let path = i < HELD_FIELDS_MAX ? paths[i] : undefined;
+    if (path === undefined) {
+      path = `column ${name !== undefined && name !== '' ? name : i + 1}`;
+      if (i < HELD_FIELDS_MAX) paths[i] = path;
+    }
+    c.value(text, start, verbatim, path, name);
   };
-  return new CsvReader(delimiter.charCodeAt(0), value, (fields) => {
+  const field = (f: CsvField, i: number, r: number) => value(f.value, f.start, f.verbatim, i, r);
+  return new CsvReader(delimiter.charCodeAt(0), field, (fields) => {
     // A first row without any ID in it is a header naming the columns.
     const hasId = fields.some((f) => c.probe(f.value));
     if (!hasId) header = fields.map((f) => f.value.trim());
-    else fields.forEach((f, i) => value(f, i, 0));
-  });
+    else fields.forEach((f, i) => field(f, i, 0));
+  }, value);
 }
 
 /** How much of a first line is looked at for its delimiter. */

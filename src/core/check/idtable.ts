@@ -39,13 +39,15 @@ class Shard {
     const slots = (this.mask + 1) * 2;
     this.slots = new Uint32Array(WORDS * slots);
     this.mask = slots - 1;
-    const key = new Uint32Array(4);
+    const s = this.slots;
+    const mask = this.mask;
+    // Word by word: a subarray per slot made growing a large table mostly garbage.
     for (let o = 0; o < old.length; o += WORDS) {
       if (old[o + 4] === 0) continue;
-      key.set(old.subarray(o, o + 4));
-      let i = mix(key) & this.mask;
-      while (this.slots[i * WORDS + 4] !== 0) i = (i + 1) & this.mask;
-      this.slots.set(old.subarray(o, o + WORDS), i * WORDS);
+      let i = mix4(old[o]!, old[o + 1]!, old[o + 2]!, old[o + 3]!) & mask;
+      while (s[i * WORDS + 4] !== 0) i = (i + 1) & mask;
+      const t = i * WORDS;
+      s[t] = old[o]!; s[t + 1] = old[o + 1]!; s[t + 2] = old[o + 2]!; s[t + 3] = old[o + 3]!; s[t + 4] = old[o + 4]!; s[t + 5] = old[o + 5]!;
     }
   }
 }
@@ -71,10 +73,14 @@ export class IdTable {
 }
 
 function mix(key: Uint32Array): number {
-  let h = Math.imul(key[0]! ^ 0x9e3779b9, 0x85ebca6b);
-  h = Math.imul(h ^ key[1]! ^ (h >>> 15), 0xc2b2ae35);
-  h = Math.imul(h ^ key[2]! ^ (h >>> 13), 0x27d4eb2f);
-  h = Math.imul(h ^ key[3]! ^ (h >>> 16), 0x165667b1);
+  return mix4(key[0]!, key[1]!, key[2]!, key[3]!);
+}
+
+function mix4(k0: number, k1: number, k2: number, k3: number): number {
+  let h = Math.imul(k0 ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ k1 ^ (h >>> 15), 0xc2b2ae35);
+  h = Math.imul(h ^ k2 ^ (h >>> 13), 0x27d4eb2f);
+  h = Math.imul(h ^ k3 ^ (h >>> 16), 0x165667b1);
   return (h ^ (h >>> 15)) >>> 0;
 }
 

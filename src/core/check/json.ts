@@ -52,7 +52,7 @@ export class JsonReader implements Reader {
       const c = text.charCodeAt(i - base);
       if (this.lines && c === 10) {
         this.endToken(text, base, i);
-        this.objects.length = 0;
+        if (this.objects.length !== 0) this.objects.length = 0;
         this.deep = 0;
         this.expectKey = false;
         this.state = S.Default;
@@ -161,14 +161,29 @@ export class JsonReader implements Reader {
         case S.BlockStar:
           if (c === 47) { this.state = S.Default; i++; } else if (c !== 42) { this.state = S.BlockComment; i++; } else i++;
           continue;
-        case S.Num:
-          if ((c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69) { i++; continue; }
-          this.number(text, base, i);
+        case S.Num: {
+          // To the number's end in one loop (a line break ends it here as it would above).
+          let j = i;
+          while (j < n) {
+            const x = text.charCodeAt(j - base);
+            if (!((x >= 48 && x <= 57) || x === 46 || x === 43 || x === 45 || x === 101 || x === 69)) break;
+            j++;
+          }
+          i = j;
+          if (j < n) this.number(text, base, j);
           continue;
-        case S.Word:
-          if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 36) { i++; continue; }
-          this.state = S.Default;
+        }
+        case S.Word: {
+          let j = i;
+          while (j < n) {
+            const x = text.charCodeAt(j - base);
+            if (!((x >= 65 && x <= 90) || (x >= 97 && x <= 122) || (x >= 48 && x <= 57) || x === 95 || x === 36)) break;
+            j++;
+          }
+          i = j;
+          if (j < n) this.state = S.Default;
           continue;
+        }
       }
     }
     this.pos = i;
@@ -205,6 +220,11 @@ export class JsonReader implements Reader {
     this.state = S.Default;
     if (this.deep > 0) return;
     const start = this.tokenStart + 1;
+    if (this.expectKey && !this.escapes && close - start <= KEY_CACHED_MAX) {
+      this.expectKey = false;
+      this.on.property(this.key(text, base, start, close));
+      return;
+    }
     const raw = this.raw(text, base, start, close);
     const value = this.escapes ? unescape(raw) : raw;
     if (this.expectKey) {
@@ -213,6 +233,21 @@ export class JsonReader implements Reader {
       return;
     }
     this.on.scalar(value, start, close + 1 - this.tokenStart, !this.escapes && close - start <= FIELD_MAX, true);
+  }
+
+  /** Keys read before, by length and first and last char: the same key again is the same string, not a new one to hash. */
+  private readonly keys: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+
+  /** The key between `start` and `close` (no escapes), from `keys` when it is the one there. */
+  private key(text: string, base: number, start: number, close: number): string {
+    const len = close - start;
+    const slot = len === 0 ? 0 : (len * 31 + text.charCodeAt(start - base) * 7 + text.charCodeAt(close - 1 - base)) & 255;
+    const known = this.keys[slot];
+    if (known !== undefined && known.length === len && text.startsWith(known, start - base)) return known;
+    // A copy of its own: a slice would keep the piece of the file it was cut from alive.
+    const name = flat(text.slice(start - base, close - base));
+    this.keys[slot] = name;
+    return name;
   }
 
   private number(text: string, base: number, end: number): void {
@@ -229,6 +264,17 @@ function unescape(raw: string): string {
   return raw.replace(/\\(u[0-9A-Fa-f]{4}|.)/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : SIMPLE[e] ?? e));
 }
 
+/** Keys longer than this are cut from the text each time, not remembered. */
+const KEY_CACHED_MAX = 64;
+/** Paths and segments longer than this are made each time, not remembered. */
+const PATH_CACHED_MAX = 256;
+const PATHS_MAX = 10_000;
+
+/** A copy of `s` as one flat string of its own: no piece of the file, nor the parts it was joined from, kept alive. */
+function flat(s: string): string {
+  return s.length < 13 ? s : (s + ' ').slice(0, -1);
+}
+
 // The listener's own path stack: the path of a depth is made from the one above it when the
 // structure changes, not for every value (a 10 MB fixture has hundreds of thousands of values),
 // and not from the root again (a file 10,000 levels deep would make that quadratic).
@@ -242,11 +288,55 @@ export class JsonPaths implements JsonListener {
 
   constructor(private readonly c: Sink) {}
 
+  /**
+   * Paths made before, by the path above and the segment: JSON Lines and arrays of objects
+   * repeat the same keys in every row, and a path made again for each value was a new string
+   * to hash for every lookup of its column. Bounded: cleared at PATHS_MAX.
+   */
+  private readonly children = new Map<string, Map<string, string>>();
+  private childCount = 0;
+  /** Segments made before, by key name. */
+  private readonly segments = new Map<string, string>();
+
   private current(): string {
     const depth = this.segs.length;
-    for (let i = this.valid; i <= depth; i++) this.prefixes[i] = this.prefixes[i - 1]! + this.segs[i - 1]!;
+    for (let i = this.valid; i <= depth; i++) this.prefixes[i] = this.child(this.prefixes[i - 1]!, this.segs[i - 1]!);
     this.valid = depth + 1;
     return this.prefixes[depth]!;
+  }
+
+  private child(parent: string, seg: string): string {
+    if (parent.length + seg.length > PATH_CACHED_MAX) return parent + seg;
+    let under = this.children.get(parent);
+    if (under === undefined) {
+      if (this.childCount >= PATHS_MAX) this.forget();
+      this.children.set(parent, (under = new Map()));
+    }
+    let path = under.get(seg);
+    if (path === undefined) {
+      if (this.childCount >= PATHS_MAX) return parent + seg;
+      path = flat(parent + seg);
+      under.set(seg, path);
+      this.childCount++;
+    }
+    return path;
+  }
+
+  private forget(): void {
+    this.children.clear();
+    this.segments.clear();
+    this.childCount = 0;
+  }
+
+  private segment(name: string): string {
+    if (name.length > PATH_CACHED_MAX) return segment(name);
+    let seg = this.segments.get(name);
+    if (seg === undefined) {
+      seg = flat(segment(name));
+      if (this.segments.size >= PATHS_MAX) this.forget();
+      this.segments.set(flat(name), seg);
+    }
+    return seg;
   }
 
   private changed(depth: number): void {
@@ -262,7 +352,7 @@ export class JsonPaths implements JsonListener {
   property(name: string): void {
     const depth = this.segs.length;
     if (depth === 0) return;
-    this.segs[depth - 1] = segment(name);
+    this.segs[depth - 1] = this.segment(name);
     this.key = name;
     this.changed(depth);
   }
@@ -276,7 +366,8 @@ export class JsonPaths implements JsonListener {
     this.segs.pop();
     this.key = this.keys.pop();
     this.changed(this.segs.length + 1);
-    this.prefixes.length = Math.min(this.prefixes.length, this.segs.length + 1);
+    // Setting an array's length is a call into the engine even when nothing changes.
+    if (this.prefixes.length > this.segs.length + 1) this.prefixes.length = this.segs.length + 1;
   }
 
   arrayBegin(): void {
@@ -300,9 +391,9 @@ export class JsonPaths implements JsonListener {
   }
 
   reset(): void {
-    this.segs.length = 0;
-    this.keys.length = 0;
-    this.prefixes.length = 1;
+    if (this.segs.length !== 0) this.segs.length = 0;
+    if (this.keys.length !== 0) this.keys.length = 0;
+    if (this.prefixes.length !== 1) this.prefixes.length = 1;
     this.valid = 1;
     this.key = undefined;
   }

@@ -1,5 +1,8 @@
 import { isoFromMs } from '../iso';
 import { decodePlainTime, onlyPlausibleUnit } from '../formats/plainTime';
+import type { IdKind } from '../types';
+import { lastSegment } from './paths';
+import { kindName } from './rules';
 import type { CheckProblem } from './types';
 
 // The time inside a row's ID against the row's own creation time: `id` is a ULID of 2025-03-05
@@ -37,6 +40,8 @@ export function isCreationKey(key: string): boolean {
  */
 export function timeValueMs(text: string, now: number): number | undefined {
   const t = text.trim();
+  const fast = isoUtcMs(t);
+  if (fast !== undefined) return fast;
   if (/^\d{9,19}$/.test(t)) {
     const unit = onlyPlausibleUnit(t, now);
     return unit === undefined ? undefined : decodePlainTime(t, unit).unixMs;
@@ -52,55 +57,150 @@ export function timeValueMs(text: string, now: number): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-interface Row {
-  /** The row's own IDs that hold a time: the problem to report (message filled at the end) and its time. */
-  ids: { problem: CheckProblem; ms: number; what: string }[];
-  /** Creation times in the row, by key. */
-  times: { key: string; ms: number }[];
+/**
+ * `YYYY-MM-DDTHH:MM:SS[.fraction]Z` (the shape nearly every created_at of a data file has, `T`
+ * or space, either case) read without the ISO pattern: the same Unix ms as `timeValueMs`'s
+ * pattern gives it; undefined for anything else (which the pattern then reads).
+ */
+function isoUtcMs(t: string): number | undefined {
+  const n = t.length;
+  if (n < 20 || n > 30) return undefined;
+  const sep = t.charCodeAt(10);
+  if (t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || (sep !== 84 && sep !== 116 && sep !== 32) || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return undefined;
+  const last = t.charCodeAt(n - 1);
+  if (last !== 90 && last !== 122) return undefined;
+  const y = digits(t, 0, 4), mo = digits(t, 5, 2), d = digits(t, 8, 2), h = digits(t, 11, 2), mi = digits(t, 14, 2), s = digits(t, 17, 2);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || s < 0) return undefined;
+  let ms = 0;
+  if (n > 20) {
+    // `.` and 1 to 9 digits: the first three are the milliseconds.
+    const places = n - 21;
+    if (t.charCodeAt(19) !== 46 || places < 1 || places > 9 || digits(t, 20, places) < 0) return undefined;
+    ms = digits(t, 20, Math.min(3, places)) * (places >= 3 ? 1 : places === 2 ? 10 : 100);
+  }
+  const v = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  return Number.isFinite(v) ? v : undefined;
+}
+
+/** The decimal value of `count` digits at `at`, or -1 when one is no digit. */
+function digits(t: string, at: number, count: number): number {
+  let v = 0;
+  for (let i = at; i < at + count; i++) {
+    const c = t.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/** One open row, reused for the next row at its depth: a file of a million rows makes no garbage here. */
+class Row {
+  /** The row's own IDs that hold a time, and the first one's place, time and description. */
+  ids = 0;
+  start = 0;
+  end = 0;
+  text = '';
+  line = 0;
+  character = 0;
+  path = '';
+  kind: IdKind | undefined;
+  key: string | undefined;
+  ms = 0;
+  /** Creation times in the row, and the first one's key and time. */
+  times = 0;
+  timeKey = '';
+  timeMs = 0;
 }
 
 /** The rows open now (objects nest); each is judged when it ends. */
 export class RowTimes {
   private readonly rows: Row[] = [];
+  private depth = 0;
 
   constructor(private readonly toleranceMs: number, private readonly now: number, private readonly emit: (p: CheckProblem) => void) {}
 
   get open(): boolean {
-    return this.rows.length > 0;
+    return this.depth > 0;
   }
 
   begin(): void {
-    this.rows.push({ ids: [], times: [] });
+    let row = this.rows[this.depth];
+    if (row === undefined) this.rows.push((row = new Row()));
+    row.ids = 0;
+    row.text = '';
+    row.times = 0;
+    row.timeKey = '';
+    this.depth++;
   }
 
   /** A value of the current row under `key`: kept when the key names its creation time. */
   time(key: string, text: string): void {
-    if (!isCreationKey(key)) return;
-    const ms = timeValueMs(text, this.now);
-    if (ms !== undefined) this.rows[this.rows.length - 1]!.times.push({ key, ms });
+    if (isCreationKey(key)) this.creationTime(key, text);
   }
 
-  /** The row's own ID (in a column named as one), with its time; `what`: `ULID under 'id'`. */
-  id(problem: CheckProblem, ms: number, what: string): void {
-    this.rows[this.rows.length - 1]!.ids.push({ problem, ms, what });
+  /** `time` for a key known to name the creation time. */
+  creationTime(key: string, text: string): void {
+    const ms = timeValueMs(text, this.now);
+    if (ms === undefined) return;
+    const row = this.rows[this.depth - 1]!;
+    if (row.times++ === 0) {
+      row.timeKey = key;
+      row.timeMs = ms;
+    }
+  }
+
+  /**
+   * The row's own ID (in a column named as one): its place (`text` at `start` to `end`, at
+   * `line`/`character`) under `path` and `key`, its kind and time. Only a row's first is
+   * kept: a row with two is not judged, and the problem is made only for a row reported.
+   */
+  id(start: number, end: number, text: string, line: number, character: number, path: string, kind: IdKind, key: string | undefined, ms: number): void {
+    const row = this.rows[this.depth - 1]!;
+    if (row.ids++ === 0) {
+      row.start = start;
+      row.end = end;
+      row.text = text;
+      row.line = line;
+      row.character = character;
+      row.path = path;
+      row.kind = kind;
+      row.key = key;
+      row.ms = ms;
+    }
   }
 
   /** The current row ends: one ID and a creation time more than the tolerance apart is reported. */
   end(): void {
-    const row = this.rows.pop();
-    if (!row || row.ids.length !== 1 || row.times.length === 0) return;
-    const { problem, ms, what } = row.ids[0]!;
-    const t = row.times[0]!;
-    const apart = Math.abs(ms - t.ms);
+    if (this.depth === 0) return;
+    const row = this.rows[--this.depth]!;
+    const { text, key, timeKey } = row;
+    // Not kept alive past its row (a reused row would hold a piece of the file).
+    row.text = '';
+    row.key = undefined;
+    row.timeKey = '';
+    if (row.ids !== 1 || row.times === 0 || row.kind === undefined) return;
+    const ms = row.ms;
+    const apart = Math.abs(ms - row.timeMs);
     if (apart <= this.toleranceMs) return;
-    problem.message = `${what} dates from ${isoFromMs(ms)}, but '${t.key}' in the same row says ${isoFromMs(t.ms)} (${span(apart)} apart)`;
-    this.emit(problem);
+    const what = `${kindName(row.kind)} under '${key ?? lastSegment(row.path)}'`;
+    this.emit({
+      code: 'time-mismatch', severity: 'warning',
+      message: `${what} dates from ${isoFromMs(ms)}, but '${timeKey}' in the same row says ${isoFromMs(row.timeMs)} (${span(apart)} apart)`,
+      start: row.start, end: row.end,
+      range: { start: { line: row.line, character: row.character }, end: { line: row.line, character: row.character + (row.end - row.start) } },
+      text: own(text), path: row.path, kind: row.kind,
+    });
   }
 
   /** The text ended: rows still open (a file cut short) are judged as they are. */
   finish(): void {
-    while (this.rows.length > 0) this.end();
+    while (this.depth > 0) this.end();
   }
+}
+
+/** A copy of `s` that holds no reference to the text it was cut from (see checker.ts). */
+function own(s: string): string {
+  return s.length < 13 ? s : (s + ' ').slice(0, -1);
 }
 
 function span(ms: number): string {

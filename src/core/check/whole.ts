@@ -1,0 +1,142 @@
+import { FORMATS } from '../formats/registry';
+import { scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
+
+// The checker asks of most values of a file whether the whole value is an ID (`wholeId`): an
+// email, a date, a name. The scanner answers that, but building a scanner per value costs more
+// than the answer. This module answers "no match" without the scanner when the scanner itself
+// could not match: the scanner finds IDs only through runs of word characters [A-Za-z0-9_] that
+// its formats' rules are indexed by (a run length some rule takes, the character some rule
+// needs after or before a run of some length, a `_` for the tail rules). A value none of whose
+// runs any rule is indexed by holds no ID, and the scanner is not asked. Otherwise the scanner
+// is, on the value's bytes in a reused buffer (ASCII: one byte per char, as `scan` would copy
+// them), or by `scan` itself for anything else. A value seen again (a customer's UUID in every
+// order, a status) is answered from memory: it is remembered when a table of recent values'
+// hashes says it was just seen, so the memory holds repeats, not every unique ID of a file.
+// The answer depends on nothing but the value and the options, so a remembered one is the
+// one the scanner gives.
+
+const MAX = 128;
+/** 1 where some rule without `next`/`prev` takes runs of this length. */
+const plainLength = new Uint8Array(MAX);
+/** 1 where some `next` (`prev`) rule takes runs of this length. */
+const nextLength = new Uint8Array(MAX);
+const prevLength = new Uint8Array(MAX);
+/** 1 for the ASCII chars some `next` (`prev`) rule waits for. */
+const nextChar = new Uint8Array(128);
+const prevChar = new Uint8Array(128);
+for (const f of FORMATS) {
+  for (const rule of f.scan ?? []) {
+    for (const n of rule.runLengths ?? []) {
+      if (n >= MAX) continue;
+      if (rule.next) nextLength[n] = 1;
+      else if (rule.prev) prevLength[n] = 1;
+      else plainLength[n] = 1;
+    }
+    if (rule.next) nextChar[rule.next.charCodeAt(0) & 127] = 1;
+    if (rule.prev) prevChar[rule.prev.charCodeAt(0) & 127] = 1;
+  }
+}
+
+/** 1 for [A-Za-z0-9], 2 for `_`: the scanner's word characters. */
+const WORD = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) WORD[c] = 1;
+for (let c = 65; c <= 90; c++) WORD[c] = 1;
+for (let c = 97; c <= 122; c++) WORD[c] = 1;
+WORD[95] = 2;
+const PERCENT = 37, BACKSLASH = 92;
+
+/** Values longer than this are not remembered (no ID is this long but a TypeID with its prefix). */
+const MEMO_LENGTH = 100;
+const MEMO_MAX = 4096;
+const SEEN_BITS = 16;
+
+let buffer = new Uint8Array(256);
+let inUse = false;
+
+/** The ID that is the whole of a value, by the scanner's rules (so hashes are not IDs), for one check's scan options. */
+export class WholeIds {
+  private readonly seen = new Int32Array(1 << SEEN_BITS);
+  private readonly memo = new Map<string, ScanMatch | null>();
+
+  constructor(private readonly opts: ScanOptions) {}
+
+  of(text: string): ScanMatch | undefined {
+    const n = text.length;
+    if (inUse) return whole(scan(text, this.opts), n);
+    if (n > buffer.length) buffer = new Uint8Array(Math.max(n, buffer.length * 2));
+    const b = buffer;
+    let h = 0x811c9dc5 | 0;
+    let maybe = false;
+    let i = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) return whole(scan(text, this.opts), n);
+      b[i] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+      if (WORD[c] === 0) {
+        // Escapes (`%2F`, `\n`) move where the scanner's runs start: it is asked.
+        if (c === PERCENT || c === BACKSLASH) maybe = true;
+        i++;
+        continue;
+      }
+      const start = i;
+      let underscore = false;
+      let x = c;
+      for (;;) {
+        if (x === 95) underscore = true;
+        i++;
+        if (i >= n) break;
+        x = text.charCodeAt(i);
+        if (x >= 128 || WORD[x] === 0) break;
+        b[i] = x;
+        h = Math.imul(h ^ x, 0x01000193);
+      }
+      if (maybe) continue;
+      const len = i - start;
+      if (underscore || len >= MAX || plainLength[len] === 1) {
+        maybe = true;
+        continue;
+      }
+      if (i < n && nextLength[len] === 1) {
+        const after = text.charCodeAt(i);
+        if (after >= 128 || nextChar[after] === 1) maybe = true;
+      }
+      if (start > 0 && prevLength[len] === 1) {
+        const before = text.charCodeAt(start - 1);
+        if (before >= 128 || prevChar[before] === 1) maybe = true;
+      }
+    }
+    if (!maybe) return undefined;
+    if (n > MEMO_LENGTH) return this.scanned(b, n, text);
+    h |= 1;
+    const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
+    if (this.seen[slot] !== h) {
+      this.seen[slot] = h;
+      return this.scanned(b, n, text);
+    }
+    const known = this.memo.get(text);
+    if (known !== undefined) return known ?? undefined;
+    // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
+    const copy = n < 13 ? text : (text + ' ').slice(0, -1);
+    const m = this.scanned(b, n, copy) ?? null;
+    if (this.memo.size >= MEMO_MAX) this.memo.clear();
+    this.memo.set(copy, m);
+    return m ?? undefined;
+  }
+
+  /** The scanner on `text`, whose ASCII chars are the first `n` of `b`. */
+  private scanned(b: Uint8Array, n: number, text: string): ScanMatch | undefined {
+    inUse = true;
+    try {
+      return whole(scanBytes(b.subarray(0, n), 0, n, this.opts, text), n);
+    } finally {
+      inUse = false;
+    }
+  }
+}
+
+/** The one match of `matches` that is all of a value `n` long and valid. */
+function whole(matches: ScanMatch[], n: number): ScanMatch | undefined {
+  const m = matches.length === 1 ? matches[0]! : undefined;
+  return m && m.start === 0 && m.end === n && m.decoded.valid ? m : undefined;
+}

@@ -1,0 +1,185 @@
+// The fast check (issue 23 item 4) held against the check as it was before it (checkOracle/, a
+// copy of commit 60a191e): random CSV, TSV, JSON Lines and JSON files made of the values the
+// fast paths take apart (IDs the scan rules' gate must let through or may skip, repeated values
+// the memory answers, ISO times in and out of the shape read without the pattern, CR, LF and
+// CRLF, quotes, escapes, byte order marks, UTF-16, non-ASCII text, labelled and invalid IDs),
+// given in random pieces: the same problems, in the same order, and the same IDs.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { bytesWriter, createCheck, type CheckProblem, type FoundId } from '../../src/core';
+import { timeValueMs } from '../../src/core/check/rowTime';
+import { encodeUlid, formatUuid } from '../../src/core';
+import { createCheck as oracleCheck } from './checkOracle/index';
+import { timeValueMs as oracleTimeValueMs } from './checkOracle/rowTime';
+
+const NOW = Date.UTC(2026, 10, 21);
+
+/** A ULID of `ms` whose random part is `seed` spread over 10 bytes. */
+function ulid(ms: number, seed: number): string {
+  const b = new Uint8Array(16);
+  for (let i = 5, v = ms; i >= 0; i--, v = Math.floor(v / 256)) b[i] = v % 256;
+  for (let i = 6; i < 16; i++) b[i] = (seed * (i + 7) * 2654435761) >>> 24;
+  return encodeUlid(b);
+}
+
+function uuid(seed: number, version: number): string {
+  const b = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) b[i] = (seed * (i + 3) * 2246822519) >>> 24;
+  if (version === 7) for (let i = 5, v = Date.UTC(2024, 5, 1) + seed * 1000; i >= 0; i--, v = Math.floor(v / 256)) b[i] = v % 256;
+  b[6] = (b[6]! & 0x0f) | (version << 4);
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  return formatUuid(b);
+}
+
+const T0 = Date.UTC(2024, 0, 1);
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Values of one cell, from a seed: what each fast path decides on. */
+const VALUE_MAKERS: ((n: number) => string)[] = [
+  (n) => ulid(T0 + n * 60_000, n), // ascending ULIDs
+  (n) => ulid(T0 + (n % 7) * 60_000, n % 3), // repeats (duplicates, remembered values)
+  (n) => ulid(Date.UTC(2031, 0, 1) + n, n), // future
+  (n) => ulid(T0 - 40 * 86_400_000 + n, n).toLowerCase(), // old, lower case
+  (n) => ulid(T0 + n, n).slice(0, 10) + 'IL' + ulid(T0 + n, n).slice(12), // invalid under a label
+  (n) => uuid(n % 5, 4), // a few customers
+  (n) => uuid(n, 7),
+  (n) => uuid(n, 4).replace(/-/g, ''),
+  (n) => `{${uuid(n, 4)}}`,
+  (n) => `urn:uuid:${uuid(n, 7)}`,
+  (n) => iso(T0 + n * 61_000), // created_at, as nearly every file writes it
+  (n) => iso(T0 + n * 61_000).replace('T', ' ').replace('Z', 'z'),
+  (n) => iso(T0 + n * 61_000).slice(0, 19) + '.' + '123456789'.slice(0, 1 + (n % 9)) + 'Z',
+  (n) => iso(T0 + n * 61_000).slice(0, 19) + 'Z',
+  (n) => iso(T0 + n * 61_000).slice(0, 19) + '+02:30',
+  (n) => ` ${iso(T0 + n * 86_400_000)} `,
+  (n) => `2024-${String(10 + (n % 5)).padStart(2, '0')}-${String(28 + (n % 6))}T2${n % 6}:6${n % 3}:59.9Z`, // out of range: Date.UTC rolls over
+  (n) => `2024-01-0${1 + (n % 9)}`,
+  (n) => `0024-01-01T00:00:0${n % 10}.000Z`, // a two-digit year to Date.UTC
+  (n) => `2024-01-01T00:00:00.${'0'.repeat(10 + (n % 2))}Z`, // too many fraction digits
+  (n) => String(Math.floor((T0 + n * 1000) / 1000)), // Unix seconds
+  (n) => String(T0 + n * 1000), // Unix ms
+  (n) => `user${n}@example.com`,
+  (n) => `user ${n}`,
+  (n) => `na"me, ${n}`,
+  (n) => `é ${n} 😀 ${ulid(T0 + n, n)}`,
+  (n) => `tenant%2F${ulid(T0 + n, n)}`,
+  (n) => `failed\\n${ulid(T0 + n, n)}`,
+  (n) => `user_${ulid(T0 + n, n).toLowerCase()}`,
+  (n) => `x_${ulid(T0 + n, n)}_del`,
+  (n) => `-${'AbCdEfGhIjKlMnOpQrS'.slice(0, 19)}${n % 10}`,
+  (n) => `00-${'0af7651916cd43dd8448eb211c80319c'}-${'b7ad6b7169203331'}-0${n % 2}`,
+  (n) => `1-5759e988-bd862e3fe1be46a994272793`.slice(0, 35 - (n % 2)),
+  (n) => String(1_700_000_000_000_000_000n + BigInt(n) * 4_194_304n), // snowflake-sized
+  (n) => '9'.repeat(13 + (n % 8)),
+  (n) => 'a'.repeat(8 + (n % 120)),
+  (n) => `01-02-03-${n}`,
+  () => '',
+  () => 'null',
+  (n) => 'x'.repeat(4100 + n), // longer than FIELD_MAX
+];
+
+const KEYS = ['id', 'customer', 'created', 'created_at', 'order_ulid', 'ref_uuid', 'uuid_v7', 'ts', 'name', 'user id', 'id', 'Note "x"', 'updated_at', 'typeid_or_uuid', ''];
+
+const cell = fc.tuple(fc.nat(VALUE_MAKERS.length - 1), fc.nat(40)).map(([k, n]) => VALUE_MAKERS[k]!(n));
+const table = fc.record({
+  keys: fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 7 }),
+  rows: fc.array(fc.array(cell, { minLength: 1, maxLength: 8 }), { maxLength: 30 }),
+  header: fc.boolean(),
+  eol: fc.constantFrom('\n', '\r\n', '\r'),
+  quoteAll: fc.boolean(),
+  trailing: fc.boolean(),
+});
+
+function csvOf(t: { keys: string[]; rows: string[][]; header: boolean; eol: string; quoteAll: boolean; trailing: boolean }, d: string): string {
+  const q = (v: string) => (t.quoteAll || v.includes(d) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const lines = t.rows.map((r) => r.map(q).join(d) + (t.trailing ? d : ''));
+  if (t.header) lines.unshift(t.keys.map(q).join(d));
+  return lines.join(t.eol) + (t.rows.length % 2 === 0 ? t.eol : '');
+}
+
+function jsonlOf(t: { keys: string[]; rows: string[][]; eol: string; quoteAll: boolean }, array: boolean): string {
+  const objects = t.rows.map((r, i) => {
+    const o: Record<string, unknown> = {};
+    r.forEach((v, k) => {
+      const key = t.keys[k % t.keys.length]!;
+      o[k < t.keys.length ? key : `${key}${k}`] = i % 5 === 4 ? { nested: v, list: [v] } : /^\d{1,15}$/.test(v) && t.quoteAll ? Number(v) : v;
+    });
+    // Escapes in some rows: the value is then not verbatim.
+    const s = JSON.stringify(o);
+    return i % 3 === 2 ? s.replace(/"user /g, '"us\\u0065r ') : s;
+  });
+  return array ? `[${objects.join(',' + t.eol)}]` : objects.join(t.eol) + (t.rows.length % 2 === 0 ? t.eol : '');
+}
+
+interface Outcome {
+  problems: CheckProblem[];
+  ids: FoundId[];
+  format: string;
+}
+
+type Make = typeof createCheck;
+
+/** The check of `text` as `fileName`, its UTF-8 (or UTF-16LE, with a BOM) bytes cut at `cuts`. */
+function run(make: Make, text: string, fileName: string, cuts: number[], utf16: boolean, bom: boolean): Outcome {
+  const problems: CheckProblem[] = [];
+  const ids: FoundId[] = [];
+  const stream = make({ fileName, now: NOW, onProblem: (p) => problems.push(p), onId: (id) => ids.push(id) });
+  const body = utf16 ? Buffer.from(text, 'utf16le') : Buffer.from(text, 'utf8');
+  const bytes = utf16 ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+  const w = bytesWriter(stream);
+  let from = 0;
+  for (const c of [...cuts.map((x) => x % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]) {
+    w.write(bytes.subarray(from, c));
+    from = c;
+  }
+  w.end();
+  return { problems, ids, format: stream.format };
+}
+
+function same(text: string, fileName: string, cuts: number[], utf16: boolean, bom: boolean): void {
+  const fast = run(createCheck, text, fileName, cuts, utf16, bom);
+  const oracle = run(oracleCheck as Make, text, fileName, cuts, utf16, bom);
+  assert.deepStrictEqual(fast, oracle);
+}
+
+describe('check: fast paths against the check before them', () => {
+  it('CSV, TSV, JSON Lines and JSON in random pieces: the same problems in the same order, and the same IDs', function () {
+    this.timeout(300_000);
+    let problems = 0;
+    fc.assert(fc.property(table, fc.array(fc.nat(20_000), { maxLength: 6 }), fc.boolean(), fc.boolean(), fc.constantFrom('csv', 'tsv', 'semicolon', 'jsonl', 'json'), (t, cuts, utf16, bom, kind) => {
+      const text = kind === 'csv' ? csvOf(t, ',') : kind === 'tsv' ? csvOf(t, '\t') : kind === 'semicolon' ? csvOf(t, ';') : jsonlOf(t, kind === 'json');
+      const fileName = kind === 'semicolon' ? 'a.csv' : `a.${kind}`;
+      same(text, fileName, cuts, utf16, bom);
+      problems += run(createCheck, text, fileName, [], false, false).problems.length;
+    }), { numRuns: 400 });
+    // The inputs must make problems for the comparison to mean anything.
+    assert.ok(problems > 400, `only ${problems} problems in 400 files`);
+  });
+
+  it('a long file with a repeated customer column, through the remembered values, in 64 KB pieces', () => {
+    // Two creation times a row (the first is the one compared), customers from 50, a copied ID every 997 rows.
+    const rows: string[] = ['id,customer,created,ts'];
+    for (let i = 0; i < 20_000; i++) {
+      const id = i % 997 === 5 ? ulid(T0 + 5 * 60_000, 5) : ulid(T0 + i * 60_000, i);
+      const created = T0 + i * 60_000 + (i % 1013 === 0 ? 3 * 86_400_000 : 0);
+      rows.push(`${id},${uuid(i % 50, 4)},${iso(created)},${iso(created + (i % 2) * 86_400_000 * 5)}`);
+    }
+    const text = rows.join('\n');
+    const cuts = Array.from({ length: Math.floor(text.length / 65_536) }, (_, k) => (k + 1) * 65_536);
+    same(text, 'orders.csv', cuts, false, false);
+    const { problems } = run(createCheck, text, 'orders.csv', cuts, false, false);
+    assert.ok(problems.some((p) => p.code === 'duplicate') && problems.some((p) => p.code === 'time-mismatch'));
+  });
+
+  it('ISO times read without the pattern give what the pattern gives', () => {
+    fc.assert(fc.property(fc.integer({ min: -5e12, max: 5e13 }), fc.nat(9), fc.constantFrom('T', 't', ' ', 'x'), fc.constantFrom('Z', 'z', '', '+01:00', 'Q'), (ms, places, sep, zone) => {
+      const s = new Date(ms).toISOString();
+      if (s.length !== 24) return;
+      const text = s.slice(0, 10) + sep + s.slice(11, 19) + (places > 0 ? '.' + (s.slice(20, 23) + '987654').slice(0, places) : '') + zone;
+      assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
+    }), { numRuns: 3000 });
+    for (const text of ['2024-13-45T25:61:61.5Z', '0024-01-01T00:00:00Z', '2024-01-01T00:00:00.Z', '2024-01-01T00:00:00.1234567890Z', '2024-1-01T00:00:00Z', '2024-01-01T00:00:00Zz']) {
+      assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
+    }
+  });
+});

@@ -1,0 +1,282 @@
+import { sniffDelimiter } from '../../../src/core/check/detect';
+import { FIELD_MAX, type Reader, type Sink } from '../../../src/core/check/types';
+
+// A small RFC 4180 reader: quoted fields (with "" inside), CR, LF and CRLF line ends, any
+// one-character delimiter. It reports where each field's text is, so a problem points at the
+// characters in the file rather than at a parsed copy. It reads text in pieces of any size and
+// holds only the field being read (at most FIELD_MAX characters of it), so a file of any size
+// is read in constant memory.
+
+export { FIELD_MAX, type Reader };
+
+export interface CsvField {
+  /** The field's value, quotes removed and "" unescaped (its first FIELD_MAX characters when longer). */
+  value: string;
+  /** Offsets of the value's characters in the source (inside the quotes when quoted). */
+  start: number;
+  end: number;
+  /** True when the value equals `source.slice(start, end)` (no "" escapes inside). */
+  verbatim: boolean;
+}
+
+/** The first record is held (it may be a header) for at most this many fields; the rest follow one by one. */
+export const HELD_FIELDS_MAX = 4096;
+
+const enum S { RecordStart, FieldStart, Unquoted, Quoted, QuoteSeen, Trailing, AfterField, AfterCr }
+
+export class CsvReader implements Reader {
+  private state = S.RecordStart;
+  private pos = 0;
+  private fieldStart = 0;
+  private escaped = false;
+  /** The start of a field longer than FIELD_MAX, already cut. */
+  private head: string | undefined;
+  private index = 0;
+  private row = 0;
+  /** The first record's fields, held until it ends (it may be a header). */
+  private held: CsvField[] | undefined = [];
+  private blank = true;
+
+  /**
+   * `onField` gets each field as soon as it ends, with its column index and its record's index
+   * (blank lines are no records); the first record's fields come together when it ends.
+   */
+  constructor(
+    private readonly delimiter: number,
+    private readonly onField: (field: CsvField, index: number, row: number) => void,
+    private readonly onFirstRow?: (fields: CsvField[]) => void,
+  ) {}
+
+  read(text: string, base: number, final: boolean): number {
+    const d = this.delimiter;
+    const n = base + text.length;
+    let i = this.pos;
+    while (i < n) {
+      const c = text.charCodeAt(i - base);
+      switch (this.state) {
+        case S.RecordStart:
+          this.index = 0;
+          this.blank = true;
+          this.state = S.FieldStart;
+          continue;
+        case S.FieldStart:
+          this.head = undefined;
+          this.escaped = false;
+          if (c === 34) {
+            this.fieldStart = i + 1;
+            this.state = S.Quoted;
+            i++;
+          } else {
+            this.fieldStart = i;
+            this.state = S.Unquoted;
+          }
+          continue;
+        case S.Unquoted: {
+          let j = i;
+          while (j < n) {
+            const x = text.charCodeAt(j - base);
+            if (x === d || x === 10 || x === 13) break;
+            j++;
+          }
+          i = j;
+          if (j < n) {
+            this.field(text, base, j, false);
+            this.state = S.AfterField;
+          }
+          continue;
+        }
+        case S.Quoted: {
+          const q = text.indexOf('"', i - base);
+          if (q < 0) {
+            i = n;
+            continue;
+          }
+          i = base + q + 1;
+          this.state = S.QuoteSeen;
+          continue;
+        }
+        case S.QuoteSeen:
+          if (c === 34) {
+            this.escaped = true;
+            this.state = S.Quoted;
+            i++;
+          } else {
+            this.field(text, base, i - 1, true);
+            this.state = S.Trailing;
+          }
+          continue;
+        case S.Trailing:
+          // Anything between the closing quote and the delimiter is kept out of the value.
+          if (c === d || c === 10 || c === 13) this.state = S.AfterField;
+          else i++;
+          continue;
+        case S.AfterField:
+          i++;
+          if (c === d) {
+            this.index++;
+            this.state = S.FieldStart;
+          } else if (c === 13) {
+            this.state = S.AfterCr;
+          } else {
+            this.endRecord();
+          }
+          continue;
+        case S.AfterCr:
+          if (c === 10) i++;
+          this.endRecord();
+          continue;
+      }
+    }
+    this.pos = i;
+    if (final) {
+      switch (this.state) {
+        case S.FieldStart: // after a trailing delimiter: one more, empty field
+          this.fieldStart = n;
+          this.field(text, base, n, false);
+          break;
+        case S.Unquoted:
+          this.field(text, base, n, false);
+          break;
+        case S.Quoted: // unterminated: the rest of the file is the field
+          this.field(text, base, n, true);
+          break;
+        case S.QuoteSeen:
+          this.field(text, base, n - 1, true);
+          break;
+        default:
+      }
+      if (this.state !== S.RecordStart) this.endRecord();
+      return n;
+    }
+    return this.keep(text, base);
+  }
+
+  /** The first offset still needed: the field being read, or the first record while it is held. */
+  private keep(text: string, base: number): number {
+    let keep = this.pos;
+    if (this.state === S.Unquoted || this.state === S.Quoted || this.state === S.QuoteSeen) {
+      if (this.pos - this.fieldStart > FIELD_MAX) {
+        this.head ??= text.slice(this.fieldStart - base, this.fieldStart - base + FIELD_MAX);
+      } else {
+        keep = this.fieldStart;
+      }
+    }
+    if (this.held) for (const f of this.held) keep = Math.min(keep, f.start);
+    return keep;
+  }
+
+  private field(text: string, base: number, end: number, quoted: boolean): void {
+    const start = this.fieldStart;
+    const long = end - start > FIELD_MAX;
+    let value = long ? (this.head ?? text.slice(start - base, start - base + FIELD_MAX)) : text.slice(start - base, end - base);
+    if (quoted && this.escaped) value = value.replace(/""/g, '"');
+    const f: CsvField = { value, start, end, verbatim: !this.escaped && !long };
+    this.head = undefined;
+    if (this.index > 0 || value !== '' || end !== start) this.blank = false;
+    if (this.held) {
+      this.held.push(f);
+      if (this.held.length >= HELD_FIELDS_MAX) this.release();
+    } else {
+      this.onField(f, this.index, this.row);
+    }
+  }
+
+  private endRecord(): void {
+    this.state = S.RecordStart;
+    if (this.held) {
+      if (this.blank) {
+        this.held = [];
+        return;
+      }
+      this.release();
+      this.row++;
+      return;
+    }
+    if (!this.blank) this.row++;
+  }
+
+  /** Hands over the held first record (or its first HELD_FIELDS_MAX fields). */
+  private release(): void {
+    const fields = this.held!;
+    this.held = undefined;
+    if (this.onFirstRow) this.onFirstRow(fields);
+    else fields.forEach((f, i) => this.onField(f, i, 0));
+  }
+}
+
+/** Calls `onRow` with each record's fields and its index, in order. Never throws. */
+export function readCsv(text: string, delimiter: string, onRow: (fields: CsvField[], row: number) => void): void {
+  let fields: CsvField[] = [];
+  let row = 0;
+  const reader = new CsvReader(delimiter.charCodeAt(0), (f, i, r) => {
+    if (r !== row) {
+      if (fields.length > 0) onRow(fields, row);
+      fields = [];
+      row = r;
+    }
+    fields[i] = f;
+  });
+  reader.read(text, 0, true);
+  const blank = fields.length === 1 && fields[0]!.value === '' && fields[0]!.end === fields[0]!.start;
+  if (fields.length > 0 && !blank) onRow(fields, row);
+}
+
+/** The checker's reader of a delimited file: a first row without IDs names the columns. */
+export function delimitedReader(c: Sink, delimiter: string): Reader {
+  let header: string[] | undefined;
+  let row = -1;
+  const value = (f: CsvField, i: number, r: number) => {
+    // Each record is a row of the time-mismatch rule; the checker judges the last one at the end.
+    if (r !== row) {
+      if (row >= 0) c.rowEnd?.();
+      c.rowBegin?.();
+      row = r;
+    }
+    const name = header?.[i];
+    c.value(f.value, f.start, f.verbatim, `column ${name !== undefined && name !== '' ? name : i + 1}`, name);
+  };
+  return new CsvReader(delimiter.charCodeAt(0), value, (fields) => {
+    // A first row without any ID in it is a header naming the columns.
+    const hasId = fields.some((f) => c.probe(f.value));
+    if (!hasId) header = fields.map((f) => f.value.trim());
+    else fields.forEach((f, i) => value(f, i, 0));
+  });
+}
+
+/** How much of a first line is looked at for its delimiter. */
+const HEADER_MAX = 16 * FIELD_MAX;
+
+/** Where the first line ends (a CR or LF outside quotes), or -1 while it goes on. */
+function firstLineEnd(text: string): number {
+  let quoted = false;
+  for (let i = 0; i < text.length && i < HEADER_MAX; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) quoted = !quoted;
+    else if (!quoted && (ch === 10 || ch === 13)) return i;
+  }
+  return -1;
+}
+
+/**
+ * A CSV whose delimiter is the one its first line uses most (`,` `;` tab `|`): a spreadsheet
+ * saved in a locale with decimal commas writes `;`, and read with `,` its IDs are never found.
+ */
+class SniffedCsv implements Reader {
+  private inner: Reader | undefined;
+
+  constructor(private readonly c: Sink) {}
+
+  read(text: string, base: number, final: boolean): number {
+    if (!this.inner) {
+      const end = firstLineEnd(text);
+      if (end < 0 && !final && text.length < HEADER_MAX) return base;
+      this.inner = delimitedReader(this.c, sniffDelimiter(text.slice(0, end < 0 ? HEADER_MAX : end)));
+    }
+    return this.inner.read(text, base, final);
+  }
+}
+
+/** The checker's reader of a CSV: with the delimiter given, or the one its header uses. */
+export function csvReader(c: Sink, delimiter: string | undefined): Reader {
+  return delimiter === undefined ? new SniffedCsv(c) : delimitedReader(c, delimiter);
+}

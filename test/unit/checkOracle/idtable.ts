@@ -1,0 +1,106 @@
+// The IDs seen in one column, as fixed-size keys in typed arrays rather than a Map of strings:
+// 16 bytes of key plus the first occurrence's line and column, 24 bytes a slot, kept between 3/8
+// and 3/4 full, so 32 to 64 bytes per distinct ID and no objects for the collector to walk. The
+// table is 16 shards that grow one at a time, so growing holds old and new slots of one shard
+// at once, not of the whole table (a single table doubling from 400 MB briefly needs 1.2 GB).
+// ULIDs, UUIDs and ObjectIds are keyed by their exact binary value; other kinds, whose identity
+// is their text, by a 128-bit hash of it.
+
+const WORDS = 6; // key (4 words), line + 1 (0 = empty slot), character
+const SHARD_BITS = 4;
+
+class Shard {
+  slots = new Uint32Array(WORDS * 64);
+  mask = 63;
+  size = 0;
+
+  firstOrAdd(key: Uint32Array, hash: number, line: number, character: number): { line: number; character: number } | undefined {
+    if ((this.size + 1) * 4 > (this.mask + 1) * 3) this.grow();
+    const s = this.slots;
+    let i = hash & this.mask;
+    for (;;) {
+      const o = i * WORDS;
+      if (s[o + 4] === 0) {
+        s[o] = key[0]!; s[o + 1] = key[1]!; s[o + 2] = key[2]!; s[o + 3] = key[3]!;
+        s[o + 4] = line + 1;
+        s[o + 5] = character;
+        this.size++;
+        return undefined;
+      }
+      if (s[o] === key[0] && s[o + 1] === key[1] && s[o + 2] === key[2] && s[o + 3] === key[3]) {
+        return { line: s[o + 4]! - 1, character: s[o + 5]! };
+      }
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    const slots = (this.mask + 1) * 2;
+    this.slots = new Uint32Array(WORDS * slots);
+    this.mask = slots - 1;
+    const key = new Uint32Array(4);
+    for (let o = 0; o < old.length; o += WORDS) {
+      if (old[o + 4] === 0) continue;
+      key.set(old.subarray(o, o + 4));
+      let i = mix(key) & this.mask;
+      while (this.slots[i * WORDS + 4] !== 0) i = (i + 1) & this.mask;
+      this.slots.set(old.subarray(o, o + WORDS), i * WORDS);
+    }
+  }
+}
+
+export class IdTable {
+  private readonly shards = Array.from({ length: 1 << SHARD_BITS }, () => new Shard());
+
+  /** Distinct IDs held. */
+  get size(): number {
+    return this.shards.reduce((n, s) => n + s.size, 0);
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.shards.reduce((n, s) => n + s.slots.byteLength, 0);
+  }
+
+  /** The first position stored under `key`, or stores `line`/`character` and returns undefined. */
+  firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
+    const hash = mix(key);
+    return this.shards[hash >>> (32 - SHARD_BITS)]!.firstOrAdd(key, hash, line, character);
+  }
+}
+
+function mix(key: Uint32Array): number {
+  let h = Math.imul(key[0]! ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ key[1]! ^ (h >>> 15), 0xc2b2ae35);
+  h = Math.imul(h ^ key[2]! ^ (h >>> 13), 0x27d4eb2f);
+  h = Math.imul(h ^ key[3]! ^ (h >>> 16), 0x165667b1);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+/** Writes up to 16 bytes, big-endian, zero-padded, into `out`. */
+export function keyOfBytes(bytes: Uint8Array, out: Uint32Array): Uint32Array {
+  for (let w = 0; w < 4; w++) {
+    let v = 0;
+    for (let b = 0; b < 4; b++) v = (v << 8) | (bytes[w * 4 + b] ?? 0);
+    out[w] = v >>> 0;
+  }
+  return out;
+}
+
+/** A 128-bit FNV-1a-style hash of `text`, four lanes with different offsets and primes. */
+export function keyOfText(text: string, out: Uint32Array): Uint32Array {
+  let a = 0x811c9dc5, b = 0x050c5d1f, c = 0x6b43a9b5, d = 0x1f83d9ab;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    a = Math.imul(a ^ ch, 0x01000193);
+    b = Math.imul(b ^ ch, 0x0100019d);
+    c = Math.imul(c ^ ch, 0x010001a7);
+    d = Math.imul(d ^ ch, 0x010001b5);
+  }
+  out[0] = (a ^ Math.imul(text.length, 0x9e3779b1)) >>> 0;
+  out[1] = b >>> 0;
+  out[2] = c >>> 0;
+  out[3] = d >>> 0;
+  return out;
+}

@@ -1,0 +1,83 @@
+// The check as it was at commit 60a191e, before the fast paths of issue 23 item 4 (the scan
+// rules' gate, remembered values, reused rows, line breaks by indexOf, ...): an oracle the
+// differential test (checkFast.test.ts) holds the fast check against, value for value. Copied
+// verbatim but for import paths and this trimmed index; do not change its behaviour.
+
+import { Checker } from './checker';
+import { SNIFF_CHARS, checkFormatOf, sniffFormat } from '../../../src/core/check/detect';
+import { IdError } from '../../../src/core/types';
+import { readerFor } from './readers';
+import type { CheckFormat, CheckOptions, CheckResult, CheckStream, CheckStreamOptions, FoundId, CheckProblem } from '../../../src/core/check/types';
+
+// Fixture health: one pass over a data file that finds IDs used twice under one key, text
+// labelled as an ID that is not a valid one, IDs dated in the future, and time-ordered columns
+// that go backwards. The same code serves the editor's diagnostics, the summary panel and
+// `idsmith check`. Structure comes from parsers (the yaml library's, and the streaming JSON,
+// CSV and SQL readers beside this file, the JSON one held against jsonc-parser in the tests),
+// never from regexes over the whole text. Every reader takes the text in pieces, so a file of
+// any size is checked in memory that grows with its distinct IDs, not with its size.
+
+/**
+ * Checks a file given in pieces, in memory bounded by the distinct IDs per key or column (32
+ * to 64 bytes each) and the longest token (at most FIELD_MAX characters are kept), never by the file's size: text is dropped once read.
+ * YAML is the exception: it is held a document at a time. The result does not depend on where
+ * the pieces are split; `checkText` is this stream given the whole text at once.
+ */
+export function createCheck(opts: CheckStreamOptions): CheckStream {
+  const c = new Checker(opts, opts.onProblem, opts.onId);
+  if (opts.delimiter !== undefined && opts.delimiter.length !== 1) throw new IdError('INVALID_ARGUMENT', `A delimiter is one character; got ${JSON.stringify(opts.delimiter)}.`);
+  let format = opts.format === 'sniff' ? undefined : formatOf(opts);
+  let reader = format === undefined ? undefined : readerFor(format, c, opts.delimiter);
+  let text = '';
+  let base = 0;
+  let ended = false;
+  const pump = (final: boolean) => {
+    if (!reader) {
+      // A text without a name: its format is told from its first SNIFF_CHARS characters.
+      if (!final && text.length < SNIFF_CHARS) return;
+      format = sniffFormat(text.slice(0, SNIFF_CHARS));
+      if (format === 'text' && opts.delimiter !== undefined) format = 'csv';
+      reader = readerFor(format, c, opts.delimiter);
+    }
+    c.hold(text, base);
+    const keep = reader.read(text, base, final);
+    c.release(keep);
+    text = text.slice(keep - base);
+    base = keep;
+  };
+  return {
+    get format() {
+      return format ?? 'text';
+    },
+    write(piece: string) {
+      if (ended) throw new Error('check: write after end');
+      if (piece === '') return;
+      text = text === '' ? piece : text + piece;
+      pump(false);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      pump(true);
+      c.finish();
+      text = '';
+    },
+  };
+}
+
+/** The format named, else the file's; a delimiter makes a file that would be plain text a CSV. */
+function formatOf(opts: CheckOptions): CheckFormat {
+  const format = opts.format !== undefined && opts.format !== 'sniff' ? opts.format : checkFormatOf(opts.fileName, opts.languageId);
+  return format === 'text' && opts.delimiter !== undefined ? 'csv' : format;
+}
+
+/** Checks one file's text. Never throws on any input; unparseable parts are skipped. */
+export function checkText(text: string, opts: CheckOptions = {}): CheckResult {
+  const problems: CheckProblem[] = [];
+  const ids: FoundId[] = [];
+  const stream = createCheck({ ...opts, onProblem: (p) => problems.push(p), ...(opts.collect === false ? {} : { onId: (id: FoundId) => ids.push(id) }) });
+  stream.write(text);
+  stream.end();
+  problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+  return { format: stream.format, problems, ids };
+}

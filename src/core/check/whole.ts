@@ -1,5 +1,5 @@
-import { FORMATS } from '../formats/registry';
-import { scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
+import { CHAR } from '../formats/types';
+import { RUN_TABLES, scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
 
 // The checker asks of most values of a file whether the whole value is an ID (`wholeId`): an
 // email, a date, a name. The scanner answers that, but building a scanner per value costs more
@@ -15,34 +15,10 @@ import { scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
 // The answer depends on nothing but the value and the options, so a remembered one is the
 // one the scanner gives.
 
-const MAX = 128;
-/** 1 where some rule without `next`/`prev` takes runs of this length. */
-const plainLength = new Uint8Array(MAX);
-/** 1 where some `next` (`prev`) rule takes runs of this length. */
-const nextLength = new Uint8Array(MAX);
-const prevLength = new Uint8Array(MAX);
-/** 1 for the ASCII chars some `next` (`prev`) rule waits for. */
-const nextChar = new Uint8Array(128);
-const prevChar = new Uint8Array(128);
-for (const f of FORMATS) {
-  for (const rule of f.scan ?? []) {
-    for (const n of rule.runLengths ?? []) {
-      if (n >= MAX) continue;
-      if (rule.next) nextLength[n] = 1;
-      else if (rule.prev) prevLength[n] = 1;
-      else plainLength[n] = 1;
-    }
-    if (rule.next) nextChar[rule.next.charCodeAt(0) & 127] = 1;
-    if (rule.prev) prevChar[rule.prev.charCodeAt(0) & 127] = 1;
-  }
-}
-
-/** 1 for [A-Za-z0-9], 2 for `_`: the scanner's word characters. */
-const WORD = new Uint8Array(128);
-for (let c = 48; c <= 57; c++) WORD[c] = 1;
-for (let c = 65; c <= 90; c++) WORD[c] = 1;
-for (let c = 97; c <= 122; c++) WORD[c] = 1;
-WORD[95] = 2;
+// The scanner's own index (built from the registry): which run lengths a plain, `next` or `prev`
+// rule takes, and which chars `next`/`prev` rules wait for.
+const { flags: FLAGS, plainLength, nextLength, prevLength, nextCodes: nextChar, prevCodes: prevChar, maxIndexed: MAX } = RUN_TABLES;
+const WORD = CHAR.WORD;
 const PERCENT = 37, BACKSLASH = 92;
 
 /** Values longer than this are not remembered (no ID is this long but a TypeID with its prefix). */
@@ -73,7 +49,7 @@ export class WholeIds {
       if (c >= 128) return whole(scan(text, this.opts), n);
       b[i] = c;
       h = Math.imul(h ^ c, 0x01000193);
-      if (WORD[c] === 0) {
+      if ((FLAGS[c]! & WORD) === 0) {
         // Escapes (`%2F`, `\n`) move where the scanner's runs start: it is asked.
         if (c === PERCENT || c === BACKSLASH) maybe = true;
         i++;
@@ -87,7 +63,7 @@ export class WholeIds {
         i++;
         if (i >= n) break;
         x = text.charCodeAt(i);
-        if (x >= 128 || WORD[x] === 0) break;
+        if (x >= 128 || (FLAGS[x]! & WORD) === 0) break;
         b[i] = x;
         h = Math.imul(h ^ x, 0x01000193);
       }

@@ -6,11 +6,11 @@
 // peer: `readline` and a Set of the id column, which finds the duplicates and checks nothing else.
 // One markdown table: MB/s by wall clock (median of N rounds, default 3), CPU seconds (user +
 // system), peak RSS, output lines, the machine's load before and after. Figures only, no asserts.
-import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { timedProcess, type ProcessRun } from './process';
 import { encodeUlid, formatUuid } from '../src/core';
 
 /** The data: the same LCG (seed 42) and rows as the figures in the commit history were measured on. */
@@ -81,23 +81,6 @@ rl.on('line', (line) => {
 rl.on('close', () => { process.exitCode = found > 0 ? 1 : 0; });
 `;
 
-const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-interface Run { wall: number; cpu: number; rssMb: number; lines: number; loadBefore: string; loadAfter: string }
-
-function timed(argv: string[], outFile: string): Run | string {
-  const loadBefore = load();
-  const out = openSync(outFile, 'w');
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...argv], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-  closeSync(out);
-  if (r.error || (r.status !== 0 && r.status !== 1)) return `${argv[0]}: ${r.error?.message ?? r.stderr.trim().split('\n')[0]}`;
-  const [u, sys, kb] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  const lines = readFileSync(outFile, 'utf8').split('\n').length - 1;
-  return { wall, cpu: u! + sys!, rssMb: kb! / 1024, lines, loadBefore, loadAfter: load() };
-}
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Writes the data, runs every command `rounds` times, prints the table. */
@@ -122,11 +105,11 @@ export function benchCheckCli(mb: number, rounds: number): void {
       ['`idsmith check` JSONL', jsonl, [process.execPath, cli, 'check', jsonl]],
       ['naive `readline` + `JSON.parse` + Set of id, JSONL', jsonl, [process.execPath, naive, jsonl]],
     ];
-    const results = new Map<string, Run[] | string>();
+    const results = new Map<string, ProcessRun[] | string>();
     for (let round = 0; round < rounds; round++) {
       for (const [name, , argv] of rows) {
         process.stderr.write(`round ${round + 1}: ${name}\n`);
-        const r = timed(argv, join(dir, 'out'));
+        const r = timedProcess(argv, join(dir, 'out'));
         const prev = results.get(name);
         if (typeof r === 'string') results.set(name, r);
         else if (typeof prev !== 'string') results.set(name, [...(prev ?? []), r]);

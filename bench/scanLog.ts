@@ -7,10 +7,11 @@
 // gigabytes of generated log through `idsmith scan --json` on standard input, for peak RSS.
 // No assertions: these are measurements, not tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { load, timedProcess, type ProcessRun } from './process';
 import { NODE_REGEX_SCRIPT, buildCli } from './cliScan';
 import { makeId, seededRandom, type BenchIdKind } from './ids';
 import { NAIVE_PATTERN } from './scanner';
@@ -79,23 +80,6 @@ function writeLog(path: string, mb: number): number {
 
 const NAIVE = NODE_REGEX_SCRIPT;
 
-const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-interface Run { wall: number; cpu: number; rssMb: number; lines: number; loadBefore: string; loadAfter: string }
-
-function timed(argv: string[], outFile: string): Run | string {
-  const loadBefore = load();
-  const out = openSync(outFile, 'w');
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...argv], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-  closeSync(out);
-  if (r.error || (r.status !== 0 && r.status !== 1)) return `${argv[0]}: ${r.error?.message ?? r.stderr.trim().split('\n')[0]}`;
-  const [u, s, kb] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  const lines = Number(spawnSync('wc', ['-l', outFile], { encoding: 'utf8' }).stdout.trim().split(' ')[0]);
-  return { wall, cpu: u! + s!, rssMb: kb! / 1024, lines, loadBefore, loadAfter: load() };
-}
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function streamRss(cli: string, gb: number): Promise<string> {
@@ -138,7 +122,7 @@ async function main(): Promise<void> {
       ['`rg -c` (lines with an ID shape)', hasRg ? ['rg', '-c', NAIVE_PATTERN.source, log] : undefined],
       ['naive Node `readline` + one regex, NDJSON', [process.execPath, naive, log]],
     ];
-    const results = new Map<string, Run[] | string>();
+    const results = new Map<string, ProcessRun[] | string>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, argv] of rows) {
         if (!argv) {
@@ -146,7 +130,7 @@ async function main(): Promise<void> {
           continue;
         }
         process.stderr.write(`round ${round + 1}: ${name}\n`);
-        const r = timed(argv, join(dir, 'out'));
+        const r = timedProcess(argv, join(dir, 'out'));
         const prev = results.get(name);
         if (typeof r === 'string') results.set(name, r);
         else if (typeof prev !== 'string') results.set(name, [...(prev ?? []), r]);

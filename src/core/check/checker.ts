@@ -4,6 +4,7 @@ import type { ScanMatch } from '../scan';
 import type { IdKind } from '../types';
 import { IdTable } from './idtable';
 import { Lines } from './lines';
+import { own } from './own';
 import { lastSegment, shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes, isCreationKey } from './rowTime';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
@@ -56,14 +57,6 @@ interface Column {
 const HELD_FLOOR = 1000;
 /** Longer text under a label is no attempt at an ID (a paragraph under `uuid`), not a broken one. */
 const LABELLED_MAX = 100;
-
-/**
- * A copy of `s` that holds no reference to the text it was cut from: a slice of a 64 KB piece
- * would otherwise keep the whole piece alive for as long as a held problem or a column lives.
- */
-function own(s: string): string {
-  return s.length < 13 ? s : (s + ' ').slice(0, -1);
-}
 
 export class Checker implements Sink {
   private readonly columns = new Map<string, Column>();

@@ -1,3 +1,4 @@
+import { own } from './own';
 import { candidate, segment } from './paths';
 import { CHECK_MAX_DEPTH, FIELD_MAX, type Reader, type Sink } from './types';
 
@@ -245,7 +246,7 @@ export class JsonReader implements Reader {
     const known = this.keys[slot];
     if (known !== undefined && known.length === len && text.startsWith(known, start - base)) return known;
     // A copy of its own: a slice would keep the piece of the file it was cut from alive.
-    const name = flat(text.slice(start - base, close - base));
+    const name = own(text.slice(start - base, close - base));
     this.keys[slot] = name;
     return name;
   }
@@ -270,10 +271,6 @@ const KEY_CACHED_MAX = 64;
 const PATH_CACHED_MAX = 256;
 const PATHS_MAX = 10_000;
 
-/** A copy of `s` as one flat string of its own: no piece of the file, nor the parts it was joined from, kept alive. */
-function flat(s: string): string {
-  return s.length < 13 ? s : (s + ' ').slice(0, -1);
-}
 
 // The listener's own path stack: the path of a depth is made from the one above it when the
 // structure changes, not for every value (a 10 MB fixture has hundreds of thousands of values),
@@ -315,7 +312,7 @@ export class JsonPaths implements JsonListener {
     let path = under.get(seg);
     if (path === undefined) {
       if (this.childCount >= PATHS_MAX) return parent + seg;
-      path = flat(parent + seg);
+      path = own(parent + seg);
       under.set(seg, path);
       this.childCount++;
     }
@@ -332,9 +329,9 @@ export class JsonPaths implements JsonListener {
     if (name.length > PATH_CACHED_MAX) return segment(name);
     let seg = this.segments.get(name);
     if (seg === undefined) {
-      seg = flat(segment(name));
+      seg = own(segment(name));
       if (this.segments.size >= PATHS_MAX) this.forget();
-      this.segments.set(flat(name), seg);
+      this.segments.set(own(name), seg);
     }
     return seg;
   }

@@ -43,10 +43,8 @@ export class Lines {
    * after the last `commit`. LF, CR and CRLF each end one line; columns count UTF-16 units.
    */
   position(text: string, base: number, offset: number): CheckPosition {
-    const p = this.probe;
-    if (offset < p.offset) p.copy(this.committed);
-    this.walk(text, base, p, offset);
-    return { line: p.line, character: offset - p.lineStart };
+    this.seek(text, base, offset);
+    return { line: this.line, character: this.character };
   }
 
   /** `position` without the object: the line and column of `offset` are then `line` and `character`. */

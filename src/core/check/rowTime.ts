@@ -1,6 +1,7 @@
 import { isoFromMs } from '../iso';
 import { decodePlainTime, onlyPlausibleUnit } from '../formats/plainTime';
 import type { IdKind } from '../types';
+import { own } from './own';
 import { lastSegment } from './paths';
 import { kindName } from './rules';
 import type { CheckProblem } from './types';
@@ -133,12 +134,7 @@ export class RowTimes {
     this.depth++;
   }
 
-  /** A value of the current row under `key`: kept when the key names its creation time. */
-  time(key: string, text: string): void {
-    if (isCreationKey(key)) this.creationTime(key, text);
-  }
-
-  /** `time` for a key known to name the creation time. */
+  /** A value of the current row under `key`, a key that names its creation time (`isCreationKey`). */
   creationTime(key: string, text: string): void {
     const ms = timeValueMs(text, this.now);
     if (ms === undefined) return;
@@ -198,10 +194,6 @@ export class RowTimes {
   }
 }
 
-/** A copy of `s` that holds no reference to the text it was cut from (see checker.ts). */
-function own(s: string): string {
-  return s.length < 13 ? s : (s + ' ').slice(0, -1);
-}
 
 function span(ms: number): string {
   const days = ms / 86_400_000;

@@ -42,19 +42,9 @@ const RULES: readonly LabelRule[] = FORMATS.flatMap((format) => (format.check?.l
 /** Keys and column names (lower case) that hold each row's own ID: `id`, `pk`, and every one-word label. */
 const IDENTITY_NAMES = new Set([...GENERIC_IDENTITY, ...RULES.filter((r) => r.words.length === 1).map((r) => r.words[0]!)]);
 
-/** Names already judged: the checker asks of every value under a key. */
-const identityNames = new Map<string, boolean>();
-
 /** Whether a key or column called `name` holds each row's own ID rather than a reference. */
 export function isIdentityName(name: string): boolean {
-  let yes = identityNames.get(name);
-  if (yes === undefined) {
-    yes = IDENTITY_NAMES.has(name.toLowerCase());
-    if (identityNames.size > 10_000) identityNames.clear();
-    // A copy as the key: a name cut from a 64 KB piece of the file would keep the piece alive.
-    identityNames.set(name.length < 13 ? name : (name + ' ').slice(0, -1), yes);
-  }
-  return yes;
+  return IDENTITY_NAMES.has(name.toLowerCase());
 }
 
 /** Share of distinct values above which a column whose name says nothing is read as an identity. */

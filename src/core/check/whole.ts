@@ -1,4 +1,5 @@
 import { CHAR } from '../formats/types';
+import { own } from './own';
 import { RUN_TABLES, scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
 
 // The checker asks of most values of a file whether the whole value is an ID (`wholeId`): an
@@ -93,7 +94,7 @@ export class WholeIds {
     const known = this.memo.get(text);
     if (known !== undefined) return known ?? undefined;
     // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
-    const copy = n < 13 ? text : (text + ' ').slice(0, -1);
+    const copy = own(text);
     const m = this.scanned(b, n, copy) ?? null;
     if (this.memo.size >= MEMO_MAX) this.memo.clear();
     this.memo.set(copy, m);

@@ -24,8 +24,6 @@ interface Unit {
   epochMs: number;
   /** Counts per millisecond (1000 for µs) or, below 1, milliseconds per count as 1/n. */
   perMs: bigint;
-  /** `perMs` as a Number (exact: at most 10^6). */
-  perMsNumber: number;
   msPer: number;
   /** Digits of a count from 2000 to 2100, for the scanner's index and the guessing shape. */
   digits: readonly number[];
@@ -36,7 +34,7 @@ interface Unit {
   description: string;
 }
 
-const UNITS: readonly Unit[] = ([
+const UNITS: readonly Unit[] = [
   { id: 'unixsec', label: 'Unix time (s)', epochMs: 0, perMs: 1n, msPer: 1000, digits: [9, 10], subDigits: 0, priority: 2, description: 'Unix seconds' },
   { id: 'unixms', label: 'Unix time (ms)', epochMs: 0, perMs: 1n, msPer: 1, digits: [12, 13], subDigits: 0, priority: 2, description: 'Unix milliseconds' },
   { id: 'unixus', label: 'Unix time (µs)', epochMs: 0, perMs: 1000n, msPer: 1, digits: [15, 16], subDigits: 3, priority: 2, description: 'Unix microseconds' },
@@ -46,7 +44,7 @@ const UNITS: readonly Unit[] = ([
   { id: 'filetime', label: 'Windows FILETIME', epochMs: -11644473600000, perMs: 10_000n, msPer: 1, digits: [18], subDigits: 4, priority: -2, description: 'Windows FILETIME (100 ns since 1601-01-01)' },
   { id: 'webkit', label: 'WebKit/Chrome time', epochMs: -11644473600000, perMs: 1000n, msPer: 1, digits: [17], subDigits: 3, priority: -2, description: 'WebKit/Chrome time (µs since 1601-01-01)' },
   { id: 'cocoa', label: 'Apple Cocoa time', epochMs: 978307200000, perMs: 1n, msPer: 1000, digits: [9], subDigits: 0, priority: 1, description: 'Apple Cocoa time (s since 2001-01-01)' },
-] as Omit<Unit, 'perMsNumber'>[]).map((u) => ({ ...u, perMsNumber: Number(u.perMs) }));
+];
 
 const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
 /** The dates `inspect --all` lists a unit's reading for: any other date is no one's meaning. */
@@ -64,24 +62,18 @@ function countOf(text: string): number | bigint {
   return text.length <= 15 ? Number(text) : BigInt(text);
 }
 
-/** The sub-millisecond remainder of the last `msOf` (a field, not an object per call: the scanner asks per number). */
-let lastSub: number | bigint = 0;
-
-/** The unit's reading of a count: Unix ms (floored), undefined past any date; the remainder goes to `lastSub`. */
+/** The unit's reading of a count: Unix ms (floored), undefined past any date. */
 function msOf(u: Unit, v: number | bigint): number | undefined {
-  let ms: number;
-  if (typeof v === 'number') {
-    const per = u.perMsNumber;
-    const q = Math.floor(v / per);
-    ms = u.epochMs + q * u.msPer;
-    lastSub = v - q * per;
-  } else {
-    const q = v / u.perMs;
-    ms = u.epochMs + Number(q) * u.msPer;
-    lastSub = v - q * u.perMs;
-  }
+  const ms = typeof v === 'number'
+    ? u.epochMs + Math.floor(v / Number(u.perMs)) * u.msPer
+    : u.epochMs + Number(v / u.perMs) * u.msPer;
   if (!Number.isSafeInteger(ms) || Math.abs(ms) > MAX_DATE_MS) return undefined;
   return ms;
+}
+
+/** The count's remainder below the millisecond (`timePrecise` of µs and finer units). */
+function subOf(u: Unit, v: number | bigint): number | bigint {
+  return typeof v === 'number' ? v - Math.floor(v / Number(u.perMs)) * Number(u.perMs) : v % u.perMs;
 }
 
 function plausibleMs(ms: number, now: number): boolean {
@@ -124,7 +116,7 @@ function read(format: FormatModule, u: Unit, text: string, now: number | undefin
   if (ms === undefined) return failed(format, text, new IdError('TIME_OUT_OF_RANGE', `${text} as ${u.description} is past any date (beyond the year 275760).`));
   const id = new Id(format, text, true, {});
   id.unixMs = ms;
-  if (u.subDigits > 0) id.timePrecise = isoFromMs(ms).slice(0, -1) + lastSub.toString().padStart(u.subDigits, '0') + 'Z';
+  if (u.subDigits > 0) id.timePrecise = isoFromMs(ms).slice(0, -1) + subOf(u, v).toString().padStart(u.subDigits, '0') + 'Z';
   const anchor = now ?? Date.now();
   // Plausible only when no other unit also dates it plausibly: then the digits alone say which.
   id.plausible = plausibleMs(ms, anchor) && onlyPlausible(v, text.length, anchor) === u;

@@ -100,7 +100,7 @@ export class ByteWriter {
     } else if (n < 1e16) {
       const high = Math.floor(n / 1e8);
       this.small(high);
-      this.eight(n - high * 1e8);
+      this.digits(n - high * 1e8, 8);
     } else {
       this.ascii(String(n));
     }
@@ -108,29 +108,20 @@ export class ByteWriter {
 
   /** 0 <= n < 10^8. */
   private small(n: number): void {
-    const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : 8;
-    this.reserve(digits);
-    const { buf } = this;
-    let v = n | 0;
-    for (let i = this.len + digits - 1; i >= this.len; i--) {
-      const q = (v / 10) | 0;
-      buf[i] = 48 + v - q * 10;
-      v = q;
-    }
-    this.len += digits;
+    this.digits(n, n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : 8);
   }
 
-  /** 0 <= n < 10^8 as eight digits, zero-padded. */
-  private eight(n: number): void {
-    this.reserve(8);
+  /** The last `count` decimal digits of 0 <= n < 2^31, zero-padded, in 32-bit steps. */
+  private digits(n: number, count: number): void {
+    this.reserve(count);
     const { buf } = this;
     let v = n | 0;
-    for (let i = this.len + 7; i >= this.len; i--) {
+    for (let i = this.len + count - 1; i >= this.len; i--) {
       const q = (v / 10) | 0;
       buf[i] = 48 + v - q * 10;
       v = q;
     }
-    this.len += 8;
+    this.len += count;
   }
 }
 

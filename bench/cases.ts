@@ -16,6 +16,7 @@ import { parseTraceParent } from '@opentelemetry/core';
 import { createId } from '@paralleldrive/cuid2';
 import { core } from './core';
 import { INPUTS, makeIds, withInvalid } from './ids';
+import { nsPerOp } from './timing';
 import { cuid2, decodeCuid, decodePushId, decodeTraceparent, decodeXray, handCuidTime, handPushIdTime, handXrayTime, makeTextIds } from './textIds';
 
 const {
@@ -34,6 +35,28 @@ export interface Case {
   peerName?: string;
   peer?: (i: number) => unknown;
 }
+
+/** A case measured: ns per call of ours and of the peer, timed in one interleaved run. */
+export interface Row {
+  c: Case;
+  ours?: number;
+  peer?: number;
+}
+
+export function measureCase(c: Case): Row {
+  const row: Row = { c };
+  const fns = [c.ours, c.peer].filter((f) => f !== undefined);
+  const ns = nsPerOp(fns);
+  if (c.ours) row.ours = ns[0];
+  if (c.peer) row.peer = ns[fns.length - 1];
+  return row;
+}
+
+/** ns per call as the tables print it. */
+export const fmtNs = (ns: number | undefined): string => (ns === undefined ? '—' : ns < 100 ? ns.toFixed(1) : ns.toFixed(0));
+
+/** Peer ÷ ours, as the tables print it. */
+export const ratioOf = (r: Row): string => (r.ours !== undefined && r.peer !== undefined ? `${(r.peer / r.ours).toFixed(2)}×` : '—');
 
 const M = INPUTS - 1;
 const snowflake = core.formatById('snowflake')!;

@@ -2,30 +2,19 @@
 // No assertions: figures depend on the machine; the targets are what we aim for, not tests.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { convertCases, decodeCases, generateCases, validateCases, type Case } from './cases';
+import { convertCases, decodeCases, fmtNs, generateCases, measureCase, ratioOf, validateCases, type Case, type Row } from './cases';
 import { core } from './core';
 import { buildCorpus } from './corpus';
 import { cliScanBench } from './cliScan';
 import { scanBench } from './scanner';
-import { msPerRun, nsPerOp, sinkValue } from './timing';
-
-interface Row {
-  c: Case;
-  ours?: number;
-  peer?: number;
-}
+import { msPerRun, sinkValue } from './timing';
 
 const started = Date.now();
-const fmt = (ns: number | undefined): string => (ns === undefined ? '—' : ns < 100 ? ns.toFixed(1) : ns.toFixed(0));
 const mark = (ok: boolean): string => (ok ? 'pass' : '**miss**');
 
 function measureCases(cases: Case[]): Row[] {
   return cases.map((c) => {
-    const row: Row = { c };
-    const fns = [c.ours, c.peer].filter((f) => f !== undefined);
-    const ns = nsPerOp(fns);
-    if (c.ours) row.ours = ns[0];
-    if (c.peer) row.peer = ns[fns.length - 1];
+    const row = measureCase(c);
     process.stderr.write('.');
     return row;
   });
@@ -63,9 +52,9 @@ out.push('');
 out.push('| Group | Operation | Idsmith ns/op | Library | Library ns/op | Library / Idsmith | Target | Result |');
 out.push('| --- | --- | ---: | --- | ---: | ---: | --- | --- |');
 for (const r of rows) {
-  const ratio = r.ours !== undefined && r.peer !== undefined ? `${(r.peer / r.ours).toFixed(2)}×` : '—';
+  const ratio = ratioOf(r);
   const [t, res] = target(r);
-  out.push(`| ${r.c.group} | ${r.c.name} | ${fmt(r.ours)} | ${r.c.peerName ?? '—'} | ${fmt(r.peer)} | ${ratio} | ${t} | ${res} |`);
+  out.push(`| ${r.c.group} | ${r.c.name} | ${fmtNs(r.ours)} | ${r.c.peerName ?? '—'} | ${fmtNs(r.peer)} | ${ratio} | ${t} | ${res} |`);
 }
 
 const corpus = buildCorpus(join(__dirname, '..', 'node_modules'));

@@ -6,10 +6,10 @@ import { RUN_TABLES, type RunSource } from '../core/scan';
 import { SCAN_RUNS_WASM } from './scanRunsWasm';
 
 /** Offsets in the module's memory (see scanRuns.wat). */
-const TABLES = { flags: 0, plainLength: 256, nextCodes: 384, prevCodes: 512, nextLength: 640, prevLength: 768 } as const;
+const TABLES = { flags: 0, nextCodes: 256, prevCodes: 384, innerFrom: 512, plainFirst: 16384, nextFirst: 32768, prevFirst: 49152, tailFirst: 65536 } as const;
 const RECORDS = 1024;
 const MAX_RECORDS = 1024;
-const INPUT = 16384;
+const INPUT = 81920;
 const PAGE = 65536;
 
 interface Exports {

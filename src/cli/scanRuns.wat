@@ -5,16 +5,18 @@
 ;; formats' rules. Tables come from the scanner (so from the registry) at start-up.
 ;; `scripts/wasm.mjs` compiles this file into scanRunsWasm.ts; a unit test checks they agree.
 ;;
-;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 run lengths some plain
-;; rule takes (128) · 384 chars some `next` rule waits for (128) · 512 chars some `prev` rule
-;; waits for (128) · 640 run lengths some `next` rule takes (128) · 768 run lengths some `prev`
-;; rule takes (128) · 1024 records: start, end, or | and << 8 (1,024 of them) · 16384 the input.
+;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 chars some `next` rule
+;; waits for (128) · 384 chars some `prev` rule waits for (128) · 512 the shortest run with a `_`
+;; starting with a char that an inner tail may take (128) · 1024 records: start, end,
+;; or | and << 8 (1,024 of them) · by run length << 7 | first char (16,384 each): 16384 some
+;; plain rule takes it · 32768 some `next` rule · 49152 some `prev` rule · 65536 some tail rule
+;; (the length after the last `_`) · 81920 the input. The scanner's `keepsRun` is the same test.
 (module
-  (memory (export "memory") 1)
+  (memory (export "memory") 2)
   (global $next (export "next") (mut i32) (i32.const 0))
 
   (func $byte (param $i i32) (result i32)
-    (i32.load8_u offset=16384 (local.get $i)))
+    (i32.load8_u offset=81920 (local.get $i)))
 
   (func $flag (param $c i32) (result i32)
     (i32.load8_u (local.get $c)))
@@ -77,11 +79,12 @@
   (func (export "walk") (param $i i32) (param $to i32) (param $n i32) (result i32)
     (local $count i32) (local $out i32) (local $c i32) (local $f i32) (local $start i32)
     (local $or i32) (local $and i32) (local $len i32) (local $e i32)
+    (local $row i32) (local $c0 i32) (local $nextOk i32) (local $last i32) (local $tail i32)
     (local.set $out (i32.const 1024))
     (block $done
       (loop $top
         (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
-        (local.set $c (i32.load8_u offset=16384 (local.get $i)))
+        (local.set $c (i32.load8_u offset=81920 (local.get $i)))
         (local.set $f (i32.load8_u (local.get $c)))
         (if (i32.eqz (i32.and (local.get $f) (i32.const 1)))
           (then
@@ -91,7 +94,7 @@
                 (local.set $i (i32.add (local.get $i) (i32.const 1)))
                 (block $b (loop $l
                   (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
-                  (br_if $b (i32.load8_u (i32.load8_u offset=16384 (local.get $i))))
+                  (br_if $b (i32.load8_u (i32.load8_u offset=81920 (local.get $i))))
                   (local.set $i (i32.add (local.get $i) (i32.const 1)))
                   (br $l))))
               (else
@@ -104,28 +107,41 @@
         (local.set $and (i32.const 255))
         (block $b (loop $l
           (br_if $b (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $f (i32.load8_u (i32.load8_u offset=16384 (local.get $i))))
+          (local.set $f (i32.load8_u (i32.load8_u offset=81920 (local.get $i))))
           (br_if $b (i32.eqz (i32.and (local.get $f) (i32.const 1))))
           (local.set $or (i32.or (local.get $or) (local.get $f)))
           (local.set $and (i32.and (local.get $and) (local.get $f)))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br $l)))
         (local.set $len (i32.sub (local.get $i) (local.get $start)))
+        ;; Dropped: what `keepsRun` drops (runs of 128 or more, and those no rule is indexed by).
         (br_if $top (i32.ge_u (local.get $len) (i32.const 128)))
-        ;; Dropped: no `_`, no plain rule for its length, and no `next` (`prev`) rule for its length
-        ;; and the char after (before) it.
-        (if (i32.eqz (i32.and (local.get $or) (i32.const 64)))
-          (then
-            (if (i32.eqz (i32.load8_u offset=256 (local.get $len)))
-              (then
-                (if (i32.or
-                      (i32.eqz (i32.load8_u offset=640 (local.get $len)))
-                      (i32.or (i32.ge_u (local.get $i) (local.get $n))
-                              (i32.eqz (i32.load8_u offset=384 (i32.and (i32.load8_u offset=16384 (local.get $i)) (i32.const 127))))))
-                  (then
-                    ;; (Not read before the first byte: an address below the input traps.)
-                    (br_if $top (i32.or (i32.eqz (i32.load8_u offset=768 (local.get $len))) (i32.eqz (local.get $start))))
-                    (br_if $top (i32.eqz (i32.load8_u offset=512 (i32.and (i32.load8_u offset=16383 (local.get $start)) (i32.const 127)))))))))))
+        (local.set $c0 (i32.load8_u offset=81920 (local.get $start)))
+        (local.set $row (i32.or (i32.shl (local.get $len) (i32.const 7)) (local.get $c0)))
+        (local.set $nextOk (i32.and (i32.lt_u (local.get $i) (local.get $n))
+          (i32.load8_u offset=256 (i32.and (i32.load8_u offset=81920 (local.get $i)) (i32.const 127)))))
+        (block $keep
+          ;; A `prev` rule: its length and first char, and the char before.
+          (if (i32.and (i32.ne (local.get $start) (i32.const 0)) (i32.load8_u offset=49152 (local.get $row)))
+            (then (br_if $keep (i32.load8_u offset=384 (i32.and (i32.load8_u offset=81919 (local.get $start)) (i32.const 127))))))
+          (if (i32.eqz (i32.and (local.get $or) (i32.const 64)))
+            (then
+              (br_if $keep (i32.load8_u offset=16384 (local.get $row)))
+              (br_if $keep (i32.and (local.get $nextOk) (i32.load8_u offset=32768 (local.get $row))))
+              (br $top)))
+          ;; A run with a `_`: a tail rule by the length after the last `_`, a `next` rule for that
+          ;; part, or a tail between two `_`.
+          (local.set $last (i32.sub (local.get $i) (i32.const 1)))
+          (block $b (loop $l
+            (br_if $b (i32.eq (i32.load8_u offset=81920 (local.get $last)) (i32.const 95)))
+            (local.set $last (i32.sub (local.get $last) (i32.const 1)))
+            (br $l)))
+          (local.set $tail (i32.shl (i32.sub (i32.sub (local.get $i) (local.get $last)) (i32.const 1)) (i32.const 7)))
+          (br_if $keep (i32.load8_u offset=65536 (i32.or (local.get $tail) (local.get $c0))))
+          (br_if $keep (i32.and (local.get $nextOk)
+            (i32.load8_u offset=32768 (i32.or (local.get $tail) (i32.and (i32.load8_u offset=81921 (local.get $last)) (i32.const 127))))))
+          (br_if $top (i32.eq (local.get $c0) (i32.const 95)))
+          (br_if $top (i32.lt_u (local.get $len) (i32.load8_u offset=512 (local.get $c0)))))
         (i32.store offset=0 (local.get $out) (local.get $start))
         (i32.store offset=4 (local.get $out) (local.get $i))
         (i32.store offset=8 (local.get $out) (i32.or (local.get $or) (i32.shl (local.get $and) (i32.const 8))))

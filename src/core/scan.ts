@@ -134,19 +134,65 @@ const byTail: Indexed[][] = Array.from({ length: MAX_INDEXED }, () => []);
 const plainLength = new Uint8Array(MAX_INDEXED);
 const nextLength = new Uint8Array(MAX_INDEXED);
 const prevLength = new Uint8Array(MAX_INDEXED);
+/**
+ * The same by run length and first char (`len << 7 | char`): 1 when some rule of the kind takes a
+ * run of that length starting with that char (its `first`). `tailFirst` is by the length after the
+ * run's last `_` and the run's first char. `innerFrom[char]`: the shortest run starting with that
+ * char that can hold `a_` + a tail + `_b` for some tail rule taking that char (255: none).
+ */
+const plainFirst = new Uint8Array(MAX_INDEXED << 7);
+const nextFirst = new Uint8Array(MAX_INDEXED << 7);
+const prevFirst = new Uint8Array(MAX_INDEXED << 7);
+const tailFirst = new Uint8Array(MAX_INDEXED << 7);
+const innerFrom = new Uint8Array(128).fill(255);
+/** The word chars a rule's run can start with. */
+function firstChars(rule: ScanRule): number[] {
+  const all: number[] = [];
+  for (let c = 0; c < 128; c++) if ((FLAGS[c]! & WORD) !== 0 && (rule.first === undefined || rule.first.includes(String.fromCharCode(c)))) all.push(c);
+  return all;
+}
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
+    const first = firstChars(rule);
     for (const n of rule.runLengths ?? []) {
       (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
       (rule.next ? nextLength : rule.prev ? prevLength : plainLength)[n] = 1;
+      const table = rule.next ? nextFirst : rule.prev ? prevFirst : plainFirst;
+      for (const c of first) table[(n << 7) | c] = 1;
     }
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
     for (const n of rule.tailLengths ?? []) {
       byTail[n]!.push({ rule, kind: f.id });
       MIN_INNER_TAIL_RUN = Math.min(MIN_INNER_TAIL_RUN, n + 4);
+      for (const c of first) {
+        tailFirst[(n << 7) | c] = 1;
+        innerFrom[c] = Math.min(innerFrom[c]!, n + 4);
+      }
     }
   }
+}
+
+/**
+ * Whether the run [start, end) of `codes` (its flags OR-ed: `or`) may start an ID: some rule is
+ * indexed by its length (or the length after its last `_`), the char after or before it, and its
+ * first char. The runs it drops (most words) no rule would take; the scanner's loop, the CLI's
+ * WebAssembly walker (scanRuns.wat, the same test written out) and the checker's gate drop them
+ * before anything else is done.
+ */
+export function keepsRun(codes: Uint8Array, start: number, end: number, or: number): boolean {
+  const n = codes.length;
+  const len = end - start;
+  const c0 = codes[start]!;
+  const row = (len << 7) | c0;
+  const nextOk = end < n && nextCodes[codes[end]! & 127] === 1;
+  if (start > 0 && prevFirst[row] === 1 && prevCodes[codes[start - 1]! & 127] === 1) return true;
+  if ((or & UNDERSCORE) === 0) return plainFirst[row] === 1 || (nextOk && nextFirst[row] === 1);
+  let last = end - 1;
+  while (codes[last] !== UNDERSCORE_CODE) last--;
+  const tail = end - last - 1;
+  if (tailFirst[(tail << 7) | c0] === 1 || (nextOk && nextFirst[(tail << 7) | (codes[last + 1]! & 127)] === 1)) return true;
+  return c0 !== UNDERSCORE_CODE && len >= innerFrom[c0]!;
 }
 
 interface Blob {
@@ -255,7 +301,7 @@ export interface RunSource {
 }
 
 /** The scanner's tables, for a `RunSource` to drop the runs the scanner drops. */
-export const RUN_TABLES = { flags: FLAGS, plainLength, nextLength, prevLength, nextCodes, prevCodes, maxIndexed: MAX_INDEXED } as const;
+export const RUN_TABLES = { flags: FLAGS, plainLength, nextLength, prevLength, nextCodes, prevCodes, plainFirst, nextFirst, prevFirst, tailFirst, innerFrom, maxIndexed: MAX_INDEXED } as const;
 
 class Scanner implements ScanContext {
   readonly matches: ScanMatch[] = [];
@@ -438,14 +484,9 @@ class Scanner implements ScanContext {
         or |= f;
         and &= f;
       }
-      const len = i - start;
-      if (len >= MAX_INDEXED) continue;
-      // Most runs are words no rule takes: no `_`, no rule for their length, and none for their
-      // length and the char after (`-`: a UUID's first group) or before them. They are dropped
-      // here, before anything is stored (`runs` drops the same ones).
-      if ((or & UNDERSCORE) === 0 && plainLength[len] === 0
-        && (nextLength[len] === 0 || i >= n || nextCodes[codes[i]! & 127] === 0)
-        && (prevLength[len] === 0 || start === 0 || prevCodes[codes[start - 1]! & 127] === 0)) continue;
+      // Most runs are words no rule takes; they are dropped here, before anything is stored
+      // (`runs` drops the same ones).
+      if (i - start >= MAX_INDEXED || !keepsRun(codes, start, i, or)) continue;
       i = this.candidate(start, i, or, and);
     }
     return i;

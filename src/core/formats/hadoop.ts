@@ -134,7 +134,7 @@ export const hadoop: FormatModule = {
     // A known prefix is enough: a broken id after it is reported with what it should look like.
     test: (t) => WHOLE.test(t) || PREFIX.test(t) && /^[a-z]+_[\de]/.test(t),
   }],
-  scan: [{ tailLengths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], find }],
+  scan: [{ tailLengths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], first: 'acjt', find }],
   decode: (text, opts) => judge(read(text), opts?.now),
   representations: [],
   generators: [],

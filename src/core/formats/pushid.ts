@@ -174,8 +174,8 @@ export class PushIdGenerator {
   }
 }
 
-/** Runs of 1-19 chars (`_` included) right after a `-`. */
-const RULE: ScanRule = { prev: '-', runLengths: Array.from({ length: 19 }, (_, i) => i + 1), find };
+/** Runs of 1-19 chars (`_` included) right after a `-`, starting upper case (the second char of a push ID from 2012 to 2109; `find` refuses the rest). */
+const RULE: ScanRule = { prev: '-', runLengths: Array.from({ length: 19 }, (_, i) => i + 1), first: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', find };
 
 export const pushid: FormatModule = {
   id: 'pushid',

@@ -132,6 +132,14 @@ export interface ScanRule {
   prev?: string;
   /** Flags every char of the run must have (`CHAR` bits): a cheap reject before `find`. */
   all?: number;
+  /**
+   * The chars the run can start with (for a `prev` rule, the char after `prev`; for a `tail`
+   * rule, the run's first char, before its `_`), when `find` refuses every run that starts with
+   * another: the scanner then drops such runs before any rule is called (an ISO time's `11-`
+   * is no traceparent, which starts `00-`). A promise about `find`, checked by
+   * test/unit/scanFirst.test.ts; leave it out when unsure.
+   */
+  first?: string;
   /** Only when the caller allows bare numbers (`ScanContext.numbers`). */
   numeric?: boolean;
   /** Reads the ID at `run` with the plausibility rules (time window, labels, base64); undefined = no match. */

@@ -16,6 +16,8 @@ interface Exports {
   memory: WebAssembly.Memory;
   next: WebAssembly.Global;
   walk(from: number, to: number, n: number): number;
+  after: WebAssembly.Global;
+  lines(from: number, to: number): number;
 }
 
 let compiled: WebAssembly.Module | undefined;
@@ -53,5 +55,13 @@ export class RunWalker implements RunSource {
 
   get next(): number {
     return this.exports.next.value as number;
+  }
+
+  lines(from: number, to: number): number {
+    return this.exports.lines(from, to);
+  }
+
+  get after(): number {
+    return this.exports.after.value as number;
   }
 }

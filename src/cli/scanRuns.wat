@@ -14,6 +14,7 @@
 (module
   (memory (export "memory") 2)
   (global $next (export "next") (mut i32) (i32.const 0))
+  (global $after (export "after") (mut i32) (i32.const -1))
 
   (func $byte (param $i i32) (result i32)
     (i32.load8_u offset=81920 (local.get $i)))
@@ -150,4 +151,29 @@
         (br_if $done (i32.eq (local.get $count) (i32.const 1024)))
         (br $top)))
     (global.set $next (local.get $i))
+    (local.get $count))
+  ;; The line ends (`\n`) in [from, to): returns their count and leaves in `after` the place
+  ;; after the last of them (-1 for none). Sixteen bytes at a time (the scanner's line numbers
+  ;; are counted at matches only, from the last match on).
+  (func (export "lines") (param $i i32) (param $to i32) (result i32)
+    (local $count i32) (local $m i32) (local $last i32)
+    (local.set $last (i32.const -1))
+    (block $b (loop $l
+      (br_if $b (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $to)))
+      (local.set $m (i8x16.bitmask (i8x16.eq (v128.load offset=81920 (local.get $i)) (i8x16.splat (i32.const 10)))))
+      (if (local.get $m)
+        (then
+          (local.set $count (i32.add (local.get $count) (i32.popcnt (local.get $m))))
+          (local.set $last (i32.add (local.get $i) (i32.sub (i32.const 31) (i32.clz (local.get $m)))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 16)))
+      (br $l)))
+    (block $b (loop $l
+      (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
+      (if (i32.eq (i32.load8_u offset=81920 (local.get $i)) (i32.const 10))
+        (then
+          (local.set $count (i32.add (local.get $count) (i32.const 1)))
+          (local.set $last (local.get $i))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l)))
+    (global.set $after (select (i32.add (local.get $last) (i32.const 1)) (i32.const -1) (i32.ge_s (local.get $last) (i32.const 0))))
     (local.get $count)))

@@ -298,6 +298,9 @@ export interface RunSource {
   walk(from: number, to: number): number;
   readonly next: number;
   readonly records: Int32Array;
+  /** The line ends in [from, to); `after` is then the place after the last of them (-1: none). */
+  lines(from: number, to: number): number;
+  readonly after: number;
 }
 
 /** The scanner's tables, for a `RunSource` to drop the runs the scanner drops. */
@@ -562,6 +565,15 @@ class Scanner implements ScanContext {
 
   /** Counts the line ends before `to` not counted yet (a match starts there: an ID holds none). */
   private countLines(lines: LineCount, to: number): void {
+    if (this.runs !== undefined) {
+      const count = this.runs.lines(this.linePos, to);
+      if (count > 0) {
+        lines.count += count;
+        lines.after = this.runs.after;
+      }
+      this.linePos = to;
+      return;
+    }
     const codes = this.codes;
     for (let nl = codes.indexOf(NEWLINE, this.linePos); nl !== -1 && nl < to; nl = codes.indexOf(NEWLINE, nl + 1)) {
       lines.count++;

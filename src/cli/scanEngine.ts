@@ -193,12 +193,25 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   const json = job.mode === 'json';
   // Made once per piece: a file name in every line was a string built per match.
   const head = json ? TEXT.encode(job.name === '' ? '{"line":' : `{"file":${job.name},"line":`) : TEXT.encode(job.name);
+  // NDJSON lines are written by the walker, from the input it holds (scanRuns.wat, `emit`), but
+  // for a head too long to keep there and a time that is no integer from 0 to 10^16.
+  const inWasm = json && runs.setHead(head);
   scanBytesTo((kind, start, end, d) => {
     if (!keptAlone(kind, start, end, d, latin1, opts)) return;
     lastEnd = end;
     const line = job.line + lines.count;
     const column = start - (lines.after === -1 ? firstLineStart : lines.after) + 1;
-    if (!d.valid) invalid = true;
+    const valid = d.valid;
+    if (!valid) invalid = true;
+    if (inWasm) {
+      const ms = valid ? d.unixMs : undefined;
+      const part = runs.part(valid ? kind : `!${kind}`, () => kindFragment(kind, valid));
+      if (part >= 0 && end - start <= 1024) {
+        if (ms === undefined) return runs.emit(w, start, end, line, column, part, -1);
+        if (ms >= 0 && ms < 1e16 && Number.isInteger(ms)) return runs.emit(w, start, end, line, column, part, ms);
+      }
+      runs.flush(w);
+    }
     w.bytes(head);
     if (json) {
       w.int(line);
@@ -234,6 +247,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       w.ascii('\n');
     }
   }, bytes, job.from, job.to, opts, latin1, lines, runs);
+  if (inWasm) runs.flush(w);
   return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
 }
 

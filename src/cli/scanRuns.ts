@@ -5,11 +5,22 @@
 import { RUN_TABLES, type RunSource } from '../core/scan';
 import { SCAN_RUNS_WASM } from './scanRunsWasm';
 
+/** Where `flush` puts NDJSON: scanEngine's ByteWriter. */
+interface Output {
+  buf: Uint8Array;
+  len: number;
+  reserve(n: number): void;
+}
+
 /** Offsets in the module's memory (see scanRuns.wat). */
 const TABLES = { flags: 0, nextCodes: 256, prevCodes: 384, innerFrom: 512, plainFirst: 16384, nextFirst: 32768, prevFirst: 49152, tailFirst: 65536 } as const;
 const RECORDS = 1024;
 const MAX_RECORDS = 1024;
-const INPUT = 81920;
+/** NDJSON output (see scanRuns.wat): kinds' parts, the line's head, the lines written. */
+const KINDS = 82048, KINDS_END = 90112, HEAD = 90112, HEAD_MAX = 8192, OUT = 98304, OUT_SIZE = 262144;
+const INPUT = 360448;
+/** Room left for the bytes `put` may write past a line's end. */
+const SLACK = 16;
 const PAGE = 65536;
 
 interface Exports {
@@ -18,6 +29,9 @@ interface Exports {
   walk(from: number, to: number, n: number): number;
   after: WebAssembly.Global;
   lines(from: number, to: number): number;
+  out: WebAssembly.Global;
+  headLen: WebAssembly.Global;
+  emit(start: number, end: number, line: number, column: number, kind: number, kindLen: number, ms: number): void;
 }
 
 let compiled: WebAssembly.Module | undefined;
@@ -38,8 +52,9 @@ export class RunWalker implements RunSource {
   /** Makes `bytes` the input the next walks read. */
   load(bytes: Uint8Array): this {
     const { memory } = this.exports;
-    // One byte more than the input: the walk may read the byte after the last (and ignore it).
-    const need = INPUT + bytes.length + 1;
+    // Room past the input: the walk may read the byte after the last (and ignore it), and
+    // `put` reads eight bytes at a time.
+    const need = INPUT + bytes.length + SLACK;
     if (need > memory.buffer.byteLength) {
       memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
       this.records = new Int32Array(memory.buffer, RECORDS, 3 * MAX_RECORDS);
@@ -63,5 +78,54 @@ export class RunWalker implements RunSource {
 
   get after(): number {
     return this.exports.after.value as number;
+  }
+
+  /** Where each kind's part of a line is in memory: offset * 256 + length. */
+  private readonly kinds = new Map<string, number>();
+  private kindsEnd = KINDS;
+  private headLength = 0;
+
+  /** The head of each NDJSON line (`{"file":…,"line":`); false when too long to keep here. */
+  setHead(head: Uint8Array): boolean {
+    if (head.length > HEAD_MAX) return false;
+    new Uint8Array(this.exports.memory.buffer, HEAD, head.length).set(head);
+    this.exports.headLen.value = this.headLength = head.length;
+    this.exports.out.value = OUT; // nothing left over from a piece that failed
+    return true;
+  }
+
+  /** `part` (a kind's `","kind":"ulid","valid":true`) kept in memory under `key`: offset * 256 + length, or -1 when there is no room. */
+  part(key: string, part: () => Uint8Array): number {
+    let at = this.kinds.get(key);
+    if (at === undefined) {
+      const bytes = part();
+      if (bytes.length > 255 || this.kindsEnd + bytes.length + SLACK > KINDS_END) return -1;
+      new Uint8Array(this.exports.memory.buffer, this.kindsEnd, bytes.length).set(bytes);
+      at = this.kindsEnd * 256 + bytes.length;
+      this.kindsEnd += bytes.length;
+      this.kinds.set(key, at);
+    }
+    return at;
+  }
+
+  /**
+   * Writes one NDJSON line of the match [start, end) of the input (`ms` -1: no time; else an
+   * integer 0 <= ms < 10^16), first handing what is written to `w` when the line might not fit.
+   */
+  emit(w: Output, start: number, end: number, line: number, column: number, part: number, ms: number): void {
+    const ex = this.exports;
+    if ((ex.out.value as number) + this.headLength + (end - start) + 512 > OUT + OUT_SIZE) this.flush(w);
+    ex.emit(start, end, line, column, Math.floor(part / 256), part % 256, ms);
+  }
+
+  /** Moves the NDJSON written so far to `w`. */
+  flush(w: Output): void {
+    const ex = this.exports;
+    const len = (ex.out.value as number) - OUT;
+    if (len === 0) return;
+    w.reserve(len);
+    w.buf.set(new Uint8Array(ex.memory.buffer, OUT, len), w.len);
+    w.len += len;
+    ex.out.value = OUT;
   }
 }

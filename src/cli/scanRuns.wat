@@ -3,6 +3,7 @@
 ;; each run of word characters [A-Za-z0-9_] with its flags OR-ed and AND-ed, drops the runs no
 ;; rule is indexed by, and writes the others (the candidates) for JavaScript to hand to the
 ;; formats' rules. Tables come from the scanner (so from the registry) at start-up.
+;; It also writes the NDJSON lines of `idsmith scan --json` (`emit`), from the input it holds.
 ;; `scripts/wasm.mjs` compiles this file into scanRunsWasm.ts; a unit test checks they agree.
 ;;
 ;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 chars some `next` rule
@@ -10,14 +11,18 @@
 ;; starting with a char that an inner tail may take (128) · 1024 records: start, end,
 ;; or | and << 8 (1,024 of them) · by run length << 7 | first char (16,384 each): 16384 some
 ;; plain rule takes it · 32768 some `next` rule · 49152 some `prev` rule · 65536 some tail rule
-;; (the length after the last `_`) · 81920 the input. The scanner's `keepsRun` is the same test.
+;; (the length after the last `_`); the scanner's `keepsRun` is the same test · 81920 the parts
+;; of an NDJSON line: the keys (below), from 82048 the kinds (written from JavaScript), from
+;; 90112 the line's head with the file name (up to 8 KB) · 98304 the NDJSON written (256 KB) ·
+;; 360448 the input.
 (module
-  (memory (export "memory") 2)
+  (memory (export "memory") 6)
+  (data (i32.const 81920) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
   (global $next (export "next") (mut i32) (i32.const 0))
   (global $after (export "after") (mut i32) (i32.const -1))
 
   (func $byte (param $i i32) (result i32)
-    (i32.load8_u offset=81920 (local.get $i)))
+    (i32.load8_u offset=360448 (local.get $i)))
 
   (func $flag (param $c i32) (result i32)
     (i32.load8_u (local.get $c)))
@@ -85,7 +90,7 @@
     (block $done
       (loop $top
         (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
-        (local.set $c (i32.load8_u offset=81920 (local.get $i)))
+        (local.set $c (i32.load8_u offset=360448 (local.get $i)))
         (local.set $f (i32.load8_u (local.get $c)))
         (if (i32.eqz (i32.and (local.get $f) (i32.const 1)))
           (then
@@ -95,7 +100,7 @@
                 (local.set $i (i32.add (local.get $i) (i32.const 1)))
                 (block $b (loop $l
                   (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
-                  (br_if $b (i32.load8_u (i32.load8_u offset=81920 (local.get $i))))
+                  (br_if $b (i32.load8_u (i32.load8_u offset=360448 (local.get $i))))
                   (local.set $i (i32.add (local.get $i) (i32.const 1)))
                   (br $l))))
               (else
@@ -108,7 +113,7 @@
         (local.set $and (i32.const 255))
         (block $b (loop $l
           (br_if $b (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $f (i32.load8_u (i32.load8_u offset=81920 (local.get $i))))
+          (local.set $f (i32.load8_u (i32.load8_u offset=360448 (local.get $i))))
           (br_if $b (i32.eqz (i32.and (local.get $f) (i32.const 1))))
           (local.set $or (i32.or (local.get $or) (local.get $f)))
           (local.set $and (i32.and (local.get $and) (local.get $f)))
@@ -117,14 +122,14 @@
         (local.set $len (i32.sub (local.get $i) (local.get $start)))
         ;; Dropped: what `keepsRun` drops (runs of 128 or more, and those no rule is indexed by).
         (br_if $top (i32.ge_u (local.get $len) (i32.const 128)))
-        (local.set $c0 (i32.load8_u offset=81920 (local.get $start)))
+        (local.set $c0 (i32.load8_u offset=360448 (local.get $start)))
         (local.set $row (i32.or (i32.shl (local.get $len) (i32.const 7)) (local.get $c0)))
         (local.set $nextOk (i32.and (i32.lt_u (local.get $i) (local.get $n))
-          (i32.load8_u offset=256 (i32.and (i32.load8_u offset=81920 (local.get $i)) (i32.const 127)))))
+          (i32.load8_u offset=256 (i32.and (i32.load8_u offset=360448 (local.get $i)) (i32.const 127)))))
         (block $keep
           ;; A `prev` rule: its length and first char, and the char before.
           (if (i32.and (i32.ne (local.get $start) (i32.const 0)) (i32.load8_u offset=49152 (local.get $row)))
-            (then (br_if $keep (i32.load8_u offset=384 (i32.and (i32.load8_u offset=81919 (local.get $start)) (i32.const 127))))))
+            (then (br_if $keep (i32.load8_u offset=384 (i32.and (i32.load8_u offset=360447 (local.get $start)) (i32.const 127))))))
           (if (i32.eqz (i32.and (local.get $or) (i32.const 64)))
             (then
               (br_if $keep (i32.load8_u offset=16384 (local.get $row)))
@@ -134,13 +139,13 @@
           ;; part, or a tail between two `_`.
           (local.set $last (i32.sub (local.get $i) (i32.const 1)))
           (block $b (loop $l
-            (br_if $b (i32.eq (i32.load8_u offset=81920 (local.get $last)) (i32.const 95)))
+            (br_if $b (i32.eq (i32.load8_u offset=360448 (local.get $last)) (i32.const 95)))
             (local.set $last (i32.sub (local.get $last) (i32.const 1)))
             (br $l)))
           (local.set $tail (i32.shl (i32.sub (i32.sub (local.get $i) (local.get $last)) (i32.const 1)) (i32.const 7)))
           (br_if $keep (i32.load8_u offset=65536 (i32.or (local.get $tail) (local.get $c0))))
           (br_if $keep (i32.and (local.get $nextOk)
-            (i32.load8_u offset=32768 (i32.or (local.get $tail) (i32.and (i32.load8_u offset=81921 (local.get $last)) (i32.const 127))))))
+            (i32.load8_u offset=32768 (i32.or (local.get $tail) (i32.and (i32.load8_u offset=360449 (local.get $last)) (i32.const 127))))))
           (br_if $top (i32.eq (local.get $c0) (i32.const 95)))
           (br_if $top (i32.lt_u (local.get $len) (i32.load8_u offset=512 (local.get $c0)))))
         (i32.store offset=0 (local.get $out) (local.get $start))
@@ -160,7 +165,7 @@
     (local.set $last (i32.const -1))
     (block $b (loop $l
       (br_if $b (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $to)))
-      (local.set $m (i8x16.bitmask (i8x16.eq (v128.load offset=81920 (local.get $i)) (i8x16.splat (i32.const 10)))))
+      (local.set $m (i8x16.bitmask (i8x16.eq (v128.load offset=360448 (local.get $i)) (i8x16.splat (i32.const 10)))))
       (if (local.get $m)
         (then
           (local.set $count (i32.add (local.get $count) (i32.popcnt (local.get $m))))
@@ -169,11 +174,84 @@
       (br $l)))
     (block $b (loop $l
       (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
-      (if (i32.eq (i32.load8_u offset=81920 (local.get $i)) (i32.const 10))
+      (if (i32.eq (i32.load8_u offset=360448 (local.get $i)) (i32.const 10))
         (then
           (local.set $count (i32.add (local.get $count) (i32.const 1)))
           (local.set $last (local.get $i))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $l)))
     (global.set $after (select (i32.add (local.get $last) (i32.const 1)) (i32.const -1) (i32.ge_s (local.get $last) (i32.const 0))))
-    (local.get $count)))
+    (local.get $count))
+
+  ;; NDJSON output (`emit`): where the next byte goes, and the length of the line's head at 90112.
+  (global $out (export "out") (mut i32) (i32.const 98304))
+  (global $headLen (export "headLen") (mut i32) (i32.const 0))
+
+  ;; `len` bytes from `src` to the output, eight at a time: it may write up to 7 bytes past them,
+  ;; which the next part overwrites (the output area keeps room for that).
+  (func $put (param $src i32) (param $len i32)
+    (local $i i32) (local $o i32)
+    (local.set $o (global.get $out))
+    (block $b (loop $l
+      (br_if $b (i32.ge_u (local.get $i) (local.get $len)))
+      (i64.store (i32.add (local.get $o) (local.get $i)) (i64.load (i32.add (local.get $src) (local.get $i))))
+      (local.set $i (i32.add (local.get $i) (i32.const 8)))
+      (br $l)))
+    (global.set $out (i32.add (local.get $o) (local.get $len))))
+
+  ;; The last `count` decimal digits of `n`, zero-padded.
+  (func $digits (param $n i32) (param $count i32)
+    (local $i i32) (local $q i32)
+    (local.set $i (i32.add (global.get $out) (local.get $count)))
+    (global.set $out (local.get $i))
+    (block $b (loop $l
+      (br_if $b (i32.eq (local.get $i) (i32.sub (global.get $out) (local.get $count))))
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (local.set $q (i32.div_u (local.get $n) (i32.const 10)))
+      (i32.store8 (local.get $i) (i32.add (i32.const 48) (i32.sub (local.get $n) (i32.mul (local.get $q) (i32.const 10)))))
+      (local.set $n (local.get $q))
+      (br $l))))
+
+  ;; 0 <= n < 10^8, without leading zeros.
+  (func $small (param $n i32)
+    (call $digits (local.get $n)
+      (select (i32.const 1)
+        (select (i32.const 2)
+          (select (i32.const 3)
+            (select (i32.const 4)
+              (select (i32.const 5)
+                (select (i32.const 6)
+                  (select (i32.const 7) (i32.const 8) (i32.lt_u (local.get $n) (i32.const 10000000)))
+                  (i32.lt_u (local.get $n) (i32.const 1000000)))
+                (i32.lt_u (local.get $n) (i32.const 100000)))
+              (i32.lt_u (local.get $n) (i32.const 10000)))
+            (i32.lt_u (local.get $n) (i32.const 1000)))
+          (i32.lt_u (local.get $n) (i32.const 100)))
+        (i32.lt_u (local.get $n) (i32.const 10)))))
+
+  ;; An integer 0 <= v < 10^16 (the caller checks), as two 32-bit halves: ByteWriter.int's digits.
+  (func $int (param $v f64)
+    (local $x i64) (local $high i64)
+    (if (f64.lt (local.get $v) (f64.const 100000000))
+      (then (call $small (i32.trunc_f64_u (local.get $v))) (return)))
+    (local.set $x (i64.trunc_f64_u (local.get $v)))
+    (local.set $high (i64.div_u (local.get $x) (i64.const 100000000)))
+    (call $small (i32.wrap_i64 (local.get $high)))
+    (call $digits (i32.wrap_i64 (i64.sub (local.get $x) (i64.mul (local.get $high) (i64.const 100000000)))) (i32.const 8)))
+
+  ;; One NDJSON line: the head, line, column, the ID's text [start, end) of the input, the kind's
+  ;; part (at `kind`, `kindLen` bytes) and, for `ms` >= 0, the time. As runPiece writes it.
+  (func (export "emit") (param $start i32) (param $end i32) (param $line f64) (param $column f64)
+        (param $kind i32) (param $kindLen i32) (param $ms f64)
+    (call $put (i32.const 90112) (global.get $headLen))
+    (call $int (local.get $line))
+    (call $put (i32.const 81920) (i32.const 10))
+    (call $int (local.get $column))
+    (call $put (i32.const 81930) (i32.const 9))
+    (call $put (i32.add (local.get $start) (i32.const 360448)) (i32.sub (local.get $end) (local.get $start)))
+    (call $put (local.get $kind) (local.get $kindLen))
+    (if (f64.ge (local.get $ms) (f64.const 0))
+      (then
+        (call $put (i32.const 81939) (i32.const 10))
+        (call $int (local.get $ms))))
+    (call $put (i32.const 81949) (i32.const 2))))

@@ -111,6 +111,45 @@ describe('the string scanner and the byte engine agree', function () {
     }), { numRuns: 300 });
   });
 
+  it("scan --json's lines (written by the walker) are JSON.stringify of scanBytes' matches, whatever the file name", () => {
+    // The expected lines come from the core's own byte loop (no walker) and JSON.stringify: the
+    // walker's writer (scanRuns.wat, `emit`) is held against them. A name over 8 KB and times
+    // before 1970 (a v1 UUID from 1582) take the JavaScript writer; both must give the same.
+    const names = fc.oneof(fc.constant(''), fc.string({ maxLength: 30 }), fc.constant('x'.repeat(9000)));
+    const planted = fc.constantFrom('', ' c232ab00-9414-11ec-b3c8-9f6bdeced846 ', ' 00000000-0000-1000-8000-000000000001 ', ' 01aryz6s41tsv4rrffq69g5fav\n');
+    let lines = 0;
+    const check = (t: string, name: string): void => {
+      const bytes = Buffer.from(t, 'utf8');
+      const jsonName = name === '' ? '' : JSON.stringify(name);
+      const w = new ByteWriter();
+      runPiece(bytes, bytes.toString('latin1'), { ...JOB, name: jsonName, start: 0, from: 0, to: bytes.length, offset: 0, line: 1, lineStart: 0 }, w);
+      const expected: string[] = [];
+      for (const m of scanBytes(bytes, 0, bytes.length, { now: NOW })) {
+        const lineStart = m.start === 0 ? 0 : bytes.lastIndexOf(10, m.start - 1) + 1; // (a negative offset counts from the end)
+        if (!m.decoded.valid && (m.kind === 'ulid' || m.kind === 'ksuid')) {
+          // As the editor reads it: a labelled-invalid ULID or KSUID only when its line alone gives it.
+          const lineEnd = bytes.indexOf(10, m.end);
+          const alone = scanBytes(bytes.subarray(lineStart, lineEnd === -1 ? bytes.length : lineEnd), undefined, undefined, { now: NOW });
+          if (!alone.some((a) => a.start === m.start - lineStart && a.end === m.end - lineStart)) continue;
+        }
+        const line = 1 + bytes.subarray(0, m.start).filter((b) => b === 10).length;
+        const d = m.decoded;
+        const o: Record<string, unknown> = name === '' ? {} : { file: name };
+        Object.assign(o, { line, column: m.start - lineStart + 1, text: m.text, kind: m.kind, valid: d.valid });
+        if (d.valid && d.unixMs !== undefined) o['unixMs'] = d.unixMs;
+        expected.push(JSON.stringify(o) + '\n');
+      }
+      assert.equal(Buffer.from(w.buf.subarray(0, w.len)).toString('utf8'), expected.join(''));
+      lines += expected.length;
+    };
+    fc.assert(fc.property(text, names, planted, (t, name, extra) => check(t + extra, name)), { numRuns: 300 });
+    assert.ok(lines > 300, `${lines} lines written in all runs`);
+    // Many lines of a long name in one piece: the walker's 256 KB fill up and are handed over
+    // many times, between lines the JavaScript writer writes (the v1 UUID from 1582).
+    const many = Array.from({ length: 3000 }, (_, i) => `${i} 01ARYZ6S41TSV4RRFFQ69G5FAV x${i % 500 === 7 ? ' 00000000-0000-1000-8000-000000000001' : ''}`).join('\n');
+    check(many, `/logs/${'a'.repeat(4000)}.log`);
+  });
+
   it('on workers, in pieces, the same again; results in input order', async () => {
     const pool = new ScanPool(join(__dirname, 'scanWorkerEntry.cjs'), 2);
     try {

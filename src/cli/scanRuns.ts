@@ -25,13 +25,11 @@ const PAGE = 65536;
 
 interface Exports {
   memory: WebAssembly.Memory;
-  next: WebAssembly.Global;
   walk(from: number, to: number, n: number): number;
-  after: WebAssembly.Global;
   lines(from: number, to: number): number;
   out: WebAssembly.Global;
   headLen: WebAssembly.Global;
-  emit(start: number, end: number, line: number, column: number, kind: number, kindLen: number, ms: number): void;
+  emit(start: number, end: number, line: number, column: number, kind: number, kindLen: number, ms: number): number;
 }
 
 let compiled: WebAssembly.Module | undefined;
@@ -40,6 +38,10 @@ export class RunWalker implements RunSource {
   private readonly exports: Exports;
   private n = 0;
   records: Int32Array;
+  /** The module's first 1,024 bytes as words: where a walk stopped (254), the place after the last line end counted (255). */
+  private words: Int32Array;
+  /** Where the NDJSON written ends (the module's `out`, kept here: reading a Global costs a call). */
+  private outAt = OUT;
 
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(SCAN_RUNS_WASM, 'base64'));
@@ -47,6 +49,7 @@ export class RunWalker implements RunSource {
     const mem = new Uint8Array(this.exports.memory.buffer);
     for (const name of Object.keys(TABLES) as (keyof typeof TABLES)[]) mem.set(RUN_TABLES[name], TABLES[name]);
     this.records = new Int32Array(this.exports.memory.buffer, RECORDS, 3 * MAX_RECORDS);
+    this.words = new Int32Array(this.exports.memory.buffer, 0, 256);
   }
 
   /** Makes `bytes` the input the next walks read. */
@@ -58,6 +61,7 @@ export class RunWalker implements RunSource {
     if (need > memory.buffer.byteLength) {
       memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
       this.records = new Int32Array(memory.buffer, RECORDS, 3 * MAX_RECORDS);
+      this.words = new Int32Array(memory.buffer, 0, 256);
     }
     new Uint8Array(memory.buffer, INPUT, bytes.length).set(bytes);
     this.n = bytes.length;
@@ -69,7 +73,7 @@ export class RunWalker implements RunSource {
   }
 
   get next(): number {
-    return this.exports.next.value as number;
+    return this.words[254]!;
   }
 
   lines(from: number, to: number): number {
@@ -77,7 +81,7 @@ export class RunWalker implements RunSource {
   }
 
   get after(): number {
-    return this.exports.after.value as number;
+    return this.words[255]!;
   }
 
   /** Where each kind's part of a line is in memory: offset * 256 + length. */
@@ -90,7 +94,7 @@ export class RunWalker implements RunSource {
     if (head.length > HEAD_MAX) return false;
     new Uint8Array(this.exports.memory.buffer, HEAD, head.length).set(head);
     this.exports.headLen.value = this.headLength = head.length;
-    this.exports.out.value = OUT; // nothing left over from a piece that failed
+    this.exports.out.value = this.outAt = OUT; // nothing left over from a piece that failed
     return true;
   }
 
@@ -113,19 +117,18 @@ export class RunWalker implements RunSource {
    * integer 0 <= ms < 10^16), first handing what is written to `w` when the line might not fit.
    */
   emit(w: Output, start: number, end: number, line: number, column: number, part: number, ms: number): void {
-    const ex = this.exports;
-    if ((ex.out.value as number) + this.headLength + (end - start) + 512 > OUT + OUT_SIZE) this.flush(w);
-    ex.emit(start, end, line, column, Math.floor(part / 256), part % 256, ms);
+    if (this.outAt + this.headLength + (end - start) + 512 > OUT + OUT_SIZE) this.flush(w);
+    this.outAt = this.exports.emit(start, end, line, column, Math.floor(part / 256), part % 256, ms);
   }
 
   /** Moves the NDJSON written so far to `w`. */
   flush(w: Output): void {
     const ex = this.exports;
-    const len = (ex.out.value as number) - OUT;
+    const len = this.outAt - OUT;
     if (len === 0) return;
     w.reserve(len);
     w.buf.set(new Uint8Array(ex.memory.buffer, OUT, len), w.len);
     w.len += len;
-    ex.out.value = OUT;
+    ex.out.value = this.outAt = OUT;
   }
 }

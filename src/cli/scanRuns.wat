@@ -8,7 +8,8 @@
 ;;
 ;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 chars some `next` rule
 ;; waits for (128) · 384 chars some `prev` rule waits for (128) · 512 the shortest run with a `_`
-;; starting with a char that an inner tail may take (128) · 1024 records: start, end,
+;; starting with a char that an inner tail may take (128) · 1016 where `walk` stopped · 1020 the
+;; place after the last line end `lines` counted (-1: none) · 1024 records: start, end,
 ;; or | and << 8 (1,024 of them) · by run length << 7 | first char (16,384 each): 16384 some
 ;; plain rule takes it · 32768 some `next` rule · 49152 some `prev` rule · 65536 some tail rule
 ;; (the length after the last `_`); the scanner's `keepsRun` is the same test · 81920 the parts
@@ -18,8 +19,6 @@
 (module
   (memory (export "memory") 6)
   (data (i32.const 81920) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
-  (global $next (export "next") (mut i32) (i32.const 0))
-  (global $after (export "after") (mut i32) (i32.const -1))
 
   (func $byte (param $i i32) (result i32)
     (i32.load8_u offset=360448 (local.get $i)))
@@ -81,7 +80,7 @@
 
   ;; (Loads are written out in the loops below: calls are not inlined.)
   ;; From `i` (a place outside any run), the candidate runs starting before `to` (runs may end
-  ;; past it, up to `n`), at most 1,024; returns their count and leaves in `next` where it stopped.
+  ;; past it, up to `n`), at most 1,024; returns their count and leaves at 1016 where it stopped.
   (func (export "walk") (param $i i32) (param $to i32) (param $n i32) (result i32)
     (local $count i32) (local $out i32) (local $c i32) (local $f i32) (local $start i32)
     (local $or i32) (local $and i32) (local $len i32) (local $e i32)
@@ -155,9 +154,9 @@
         (local.set $count (i32.add (local.get $count) (i32.const 1)))
         (br_if $done (i32.eq (local.get $count) (i32.const 1024)))
         (br $top)))
-    (global.set $next (local.get $i))
+    (i32.store (i32.const 1016) (local.get $i))
     (local.get $count))
-  ;; The line ends (`\n`) in [from, to): returns their count and leaves in `after` the place
+  ;; The line ends (`\n`) in [from, to): returns their count and leaves at 1020 the place
   ;; after the last of them (-1 for none). Sixteen bytes at a time (the scanner's line numbers
   ;; are counted at matches only, from the last match on).
   (func (export "lines") (param $i i32) (param $to i32) (result i32)
@@ -180,7 +179,7 @@
           (local.set $last (local.get $i))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $l)))
-    (global.set $after (select (i32.add (local.get $last) (i32.const 1)) (i32.const -1) (i32.ge_s (local.get $last) (i32.const 0))))
+    (i32.store (i32.const 1020) (select (i32.add (local.get $last) (i32.const 1)) (i32.const -1) (i32.ge_s (local.get $last) (i32.const 0))))
     (local.get $count))
 
   ;; NDJSON output (`emit`): where the next byte goes, and the length of the line's head at 90112.
@@ -240,9 +239,10 @@
     (call $digits (i32.wrap_i64 (i64.sub (local.get $x) (i64.mul (local.get $high) (i64.const 100000000)))) (i32.const 8)))
 
   ;; One NDJSON line: the head, line, column, the ID's text [start, end) of the input, the kind's
-  ;; part (at `kind`, `kindLen` bytes) and, for `ms` >= 0, the time. As runPiece writes it.
+  ;; part (at `kind`, `kindLen` bytes) and, for `ms` >= 0, the time, as runPiece writes it;
+  ;; returns where the output now ends.
   (func (export "emit") (param $start i32) (param $end i32) (param $line f64) (param $column f64)
-        (param $kind i32) (param $kindLen i32) (param $ms f64)
+        (param $kind i32) (param $kindLen i32) (param $ms f64) (result i32)
     (call $put (i32.const 90112) (global.get $headLen))
     (call $int (local.get $line))
     (call $put (i32.const 81920) (i32.const 10))
@@ -254,4 +254,5 @@
       (then
         (call $put (i32.const 81939) (i32.const 10))
         (call $int (local.get $ms))))
-    (call $put (i32.const 81949) (i32.const 2))))
+    (call $put (i32.const 81949) (i32.const 2))
+    (global.get $out)))

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { openInputs, type CliIo } from './io';
-import { ByteWriter, countLines, runPiece, type PieceJob, type PieceResult, type ScanMode } from './scanEngine';
+import { ByteWriter, countLines, runParts, type PieceJob, type PieceResult, type ScanMode } from './scanEngine';
 import { pieces } from './scanInput';
 import { ScanPool } from './scanPool';
 import { escapeControls, escapeControlsInLines, quote, safeJson } from './safe';
@@ -133,7 +133,7 @@ export async function scanInput(
     if (usePool === undefined) {
       while (inFlight.length > 0) await writeNext();
       w.len = 0;
-      const r = runPiece(piece.bytes, piece.bytes.toString('latin1'), job, w);
+      const r = runParts(piece.bytes, job, w);
       invalid ||= r.invalid;
       if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
       // A piece is what has arrived: `tail -f | idsmith scan` shows it now.

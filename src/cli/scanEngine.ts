@@ -252,6 +252,50 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   return { out: w.buf.subarray(0, w.len), invalid, lastEnd: lastEnd === -1 ? -1 : job.offset + lastEnd };
 }
 
+/**
+ * Longest stretch of a piece scanned with a text of its own. With the context on each side it
+ * stays below V8's large-object size (128 KB), so its latin1 text is made in the young
+ * generation: a 512 KB piece's text went to the large-object space, five times slower to make,
+ * and its garbage filled a worker's small old generation.
+ */
+export const PART = 96 * 1024;
+/** Bytes around a part that its scan may read (as `CONTEXT` in scanInput.ts; scan rules look back 8 KB at most). */
+const PART_CONTEXT = 9 * 1024;
+
+/**
+ * `runPiece` over the piece in parts of at most `part` bytes, each cut after a line end (an ID
+ * holds none) and scanned with `PART_CONTEXT` bytes around it and a latin1 text of its own; the
+ * output is the piece's, written in order.
+ */
+export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part = PART): PieceResult {
+  let invalid = false;
+  let lastEnd = -1;
+  let start = job.start, from = job.from, line = job.line, lineStart = job.lineStart;
+  for (;;) {
+    let end = job.to;
+    if (job.to - start > part) {
+      const nl = bytes.lastIndexOf(NEWLINE, start + part - 1);
+      if (nl >= start) end = nl + 1;
+    }
+    const lo = end === job.to && start === job.start ? 0 : Math.max(0, start - PART_CONTEXT);
+    const hi = end === job.to ? bytes.length : Math.min(bytes.length, end + PART_CONTEXT);
+    const sub = bytes.subarray(lo, hi);
+    const r = runPiece(sub, latin1(sub), { ...job, start: start - lo, from: Math.max(from, start) - lo, to: end - lo, offset: job.offset + lo, line, lineStart }, w);
+    invalid ||= r.invalid;
+    if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
+    if (end === job.to) break;
+    const { lines } = countLines(bytes, start, end);
+    line += lines;
+    lineStart = job.offset + end;
+    start = end;
+  }
+  return { out: w.buf.subarray(0, w.len), invalid, lastEnd };
+}
+
+function latin1(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
+}
+
 /** Newlines in bytes[from, to) and the offset after the last one (-1 for none). */
 export function countLines(bytes: Uint8Array, from: number, to: number): { lines: number; lastAfter: number } {
   let lines = 0, lastAfter = -1;

@@ -3,7 +3,7 @@
 // `{ idsmith: 'scan' }`; output buffers travel back and forth (transferred, not copied) and are
 // reused.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { ByteWriter, runPiece, type PieceJob } from './scanEngine';
+import { ByteWriter, runParts, type PieceJob } from './scanEngine';
 
 export interface WorkerRequest {
   id: number;
@@ -33,8 +33,7 @@ function serve(): void {
     try {
       const spare = spares.pop();
       const w = spare ? Object.assign(new ByteWriter(0), { buf: new Uint8Array(spare) }) : new ByteWriter();
-      const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
-      const r = runPiece(bytes, bytes.toString('latin1'), req.job, w);
+      const r = runParts(req.bytes, req.job, w);
       const reply: WorkerReply = { id: req.id, out: r.out, invalid: r.invalid, lastEnd: r.lastEnd };
       port.postMessage(reply, [r.out.buffer as ArrayBuffer]);
     } catch (e) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { scanInput } from '../../src/cli/scan';
-import { ByteWriter, runPiece, type PieceJob } from '../../src/cli/scanEngine';
+import { ByteWriter, runParts, runPiece, type PieceJob } from '../../src/cli/scanEngine';
 import { ScanPool } from '../../src/cli/scanPool';
 import { RunWalker } from '../../src/cli/scanRuns';
 import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
@@ -108,6 +108,16 @@ describe('the string scanner and the byte engine agree', function () {
     await fc.assert(fc.asyncProperty(lines, fc.integer({ min: 40, max: 2000 }), fc.integer({ min: 1, max: 5000 }), fc.constantFrom('json', 'text', 'annotate') as fc.Arbitrary<PieceJob['mode']>, async (t, maxPiece, chunk, mode) => {
       const bytes = Buffer.from(t, 'utf8');
       assert.equal(await inPieces(bytes, maxPiece, chunk, undefined, mode), whole(bytes, mode));
+    }), { numRuns: 300 });
+  });
+
+  it('a piece scanned in parts (each with a text of its own) writes what one scan of it writes', () => {
+    const lines = fc.tuple(text, text, fc.boolean()).map(([a, b, long]) => (long ? (a + b).replaceAll('\n', ' ') : a + b));
+    fc.assert(fc.property(lines, fc.integer({ min: 1, max: 3000 }), fc.constantFrom('json', 'text', 'annotate') as fc.Arbitrary<PieceJob['mode']>, (t, part, mode) => {
+      const bytes = Buffer.from(t, 'utf8');
+      const w = new ByteWriter();
+      runParts(bytes, { ...JOB, mode, start: 0, from: 0, to: bytes.length, offset: 0, line: 1, lineStart: 0 }, w, part);
+      assert.equal(Buffer.from(w.buf.subarray(0, w.len)).toString('latin1'), whole(bytes, mode));
     }), { numRuns: 300 });
   });
 

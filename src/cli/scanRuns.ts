@@ -13,12 +13,14 @@ interface Output {
 }
 
 /** Offsets in the module's memory (see scanRuns.wat). */
-const TABLES = { flags: 0, nextCodes: 256, prevCodes: 384, innerFrom: 512, plainFirst: 16384, nextFirst: 32768, prevFirst: 49152, tailFirst: 65536 } as const;
+const TABLES = { flags: 0, nextCodes: 256, prevCodes: 384, innerFrom: 512, plainFirst: 24576, nextFirst: 40960, prevFirst: 57344, tailFirst: 73728 } as const;
 const RECORDS = 1024;
+/** Words per record: start, end, flags, line ends before it, the place after the last. */
+export const RECORD = 5;
 const MAX_RECORDS = 1024;
 /** NDJSON output (see scanRuns.wat): kinds' parts, the line's head, the lines written. */
-const KINDS = 82048, KINDS_END = 90112, HEAD = 90112, HEAD_MAX = 8192, OUT = 98304, OUT_SIZE = 262144;
-const INPUT = 360448;
+const KINDS = 90240, KINDS_END = 98304, HEAD = 98304, HEAD_MAX = 8192, OUT = 106496, OUT_SIZE = 262144;
+const INPUT = 368640;
 /** Room left for the bytes `put` may write past a line's end. */
 const SLACK = 16;
 const PAGE = 65536;
@@ -26,7 +28,6 @@ const PAGE = 65536;
 interface Exports {
   memory: WebAssembly.Memory;
   walk(from: number, to: number, n: number): number;
-  lines(from: number, to: number): number;
   out: WebAssembly.Global;
   headLen: WebAssembly.Global;
   emit(start: number, end: number, line: number, column: number, kind: number, kindLen: number, ms: number): number;
@@ -38,7 +39,7 @@ export class RunWalker implements RunSource {
   private readonly exports: Exports;
   private n = 0;
   records: Int32Array;
-  /** The module's first 1,024 bytes as words: where a walk stopped (254), the place after the last line end counted (255). */
+  /** The module's first 1,024 bytes as words: the line ends walked and the place after the last (250, 251), where a walk stopped (254). */
   private words: Int32Array;
   /** Where the NDJSON written ends (the module's `out`, kept here: reading a Global costs a call). */
   private outAt = OUT;
@@ -48,7 +49,7 @@ export class RunWalker implements RunSource {
     this.exports = new WebAssembly.Instance(compiled).exports as unknown as Exports;
     const mem = new Uint8Array(this.exports.memory.buffer);
     for (const name of Object.keys(TABLES) as (keyof typeof TABLES)[]) mem.set(RUN_TABLES[name], TABLES[name]);
-    this.records = new Int32Array(this.exports.memory.buffer, RECORDS, 3 * MAX_RECORDS);
+    this.records = new Int32Array(this.exports.memory.buffer, RECORDS, RECORD * MAX_RECORDS);
     this.words = new Int32Array(this.exports.memory.buffer, 0, 256);
   }
 
@@ -60,7 +61,7 @@ export class RunWalker implements RunSource {
     const need = INPUT + bytes.length + SLACK;
     if (need > memory.buffer.byteLength) {
       memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
-      this.records = new Int32Array(memory.buffer, RECORDS, 3 * MAX_RECORDS);
+      this.records = new Int32Array(memory.buffer, RECORDS, RECORD * MAX_RECORDS);
       this.words = new Int32Array(memory.buffer, 0, 256);
     }
     new Uint8Array(memory.buffer, INPUT, bytes.length).set(bytes);
@@ -76,12 +77,10 @@ export class RunWalker implements RunSource {
     return this.words[254]!;
   }
 
-  lines(from: number, to: number): number {
-    return this.exports.lines(from, to);
-  }
-
-  get after(): number {
-    return this.words[255]!;
+  /** Line ends are counted from here on (a scan's `from`). */
+  startLines(): void {
+    this.words[250] = 0;
+    this.words[251] = -1;
   }
 
   /** Where each kind's part of a line is in memory: offset * 256 + length. */

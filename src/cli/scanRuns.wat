@@ -8,20 +8,20 @@
 ;;
 ;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 chars some `next` rule
 ;; waits for (128) · 384 chars some `prev` rule waits for (128) · 512 the shortest run with a `_`
-;; starting with a char that an inner tail may take (128) · 1016 where `walk` stopped · 1020 the
-;; place after the last line end `lines` counted (-1: none) · 1024 records: start, end,
-;; or | and << 8 (1,024 of them) · by run length << 7 | first char (16,384 each): 16384 some
-;; plain rule takes it · 32768 some `next` rule · 49152 some `prev` rule · 65536 some tail rule
-;; (the length after the last `_`); the scanner's `keepsRun` is the same test · 81920 the parts
-;; of an NDJSON line: the keys (below), from 82048 the kinds (written from JavaScript), from
-;; 90112 the line's head with the file name (up to 8 KB) · 98304 the NDJSON written (256 KB) ·
-;; 360448 the input.
+;; starting with a char that an inner tail may take (128) · 1000 the line ends `walk` has passed
+;; since `from` and the place after the last of them (-1: none) · 1016 where `walk` stopped ·
+;; 1024 records: start, end, or | and << 8, and the two line figures at the start (1,024 of them)
+;; · by run length << 7 | first char (16,384 each): 24576 some plain rule takes it · 40960 some
+;; `next` rule · 57344 some `prev` rule · 73728 some tail rule (the length after the last `_`);
+;; the scanner's `keepsRun` is the same test · 90112 the parts of an NDJSON line: the keys
+;; (below), from 90240 the kinds (written from JavaScript) · 98304 the line's head with the file
+;; name (up to 8 KB) · 106496 the NDJSON written (256 KB) · 368640 the input.
 (module
   (memory (export "memory") 6)
-  (data (i32.const 81920) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
+  (data (i32.const 90112) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
 
   (func $byte (param $i i32) (result i32)
-    (i32.load8_u offset=360448 (local.get $i)))
+    (i32.load8_u offset=368640 (local.get $i)))
 
   (func $flag (param $c i32) (result i32)
     (i32.load8_u (local.get $c)))
@@ -80,27 +80,35 @@
 
   ;; (Loads are written out in the loops below: calls are not inlined.)
   ;; From `i` (a place outside any run), the candidate runs starting before `to` (runs may end
-  ;; past it, up to `n`), at most 1,024; returns their count and leaves at 1016 where it stopped.
+  ;; past it, up to `n`), at most 1,024; returns their count and leaves at 1016 where it stopped
+  ;; (and at 1000 the line ends it passed, counted on from the last walk).
   (func (export "walk") (param $i i32) (param $to i32) (param $n i32) (result i32)
     (local $count i32) (local $out i32) (local $c i32) (local $f i32) (local $start i32)
     (local $or i32) (local $and i32) (local $len i32) (local $e i32)
     (local $row i32) (local $c0 i32) (local $nextOk i32) (local $last i32) (local $tail i32)
+    (local $lines i32) (local $after i32)
     (local.set $out (i32.const 1024))
+    (local.set $lines (i32.load (i32.const 1000)))
+    (local.set $after (i32.load (i32.const 1004)))
     (block $done
       (loop $top
         (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
-        (local.set $c (i32.load8_u offset=360448 (local.get $i)))
+        (local.set $c (i32.load8_u offset=368640 (local.get $i)))
         (local.set $f (i32.load8_u (local.get $c)))
         (if (i32.eqz (i32.and (local.get $f) (i32.const 1)))
           (then
             (if (i32.eqz (local.get $f))
               (then
-                ;; Spaces and punctuation, in a loop of their own.
-                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                ;; Spaces and punctuation, in a loop of their own; line ends counted.
                 (block $b (loop $l
-                  (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
-                  (br_if $b (i32.load8_u (i32.load8_u offset=360448 (local.get $i))))
+                  (if (i32.eq (local.get $c) (i32.const 10))
+                    (then
+                      (local.set $lines (i32.add (local.get $lines) (i32.const 1)))
+                      (local.set $after (i32.add (local.get $i) (i32.const 1)))))
                   (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                  (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
+                  (local.set $c (i32.load8_u offset=368640 (local.get $i)))
+                  (br_if $b (i32.load8_u (local.get $c)))
                   (br $l))))
               (else
                 (local.set $e (call $escape (local.get $i) (local.get $n)))
@@ -112,7 +120,7 @@
         (local.set $and (i32.const 255))
         (block $b (loop $l
           (br_if $b (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $f (i32.load8_u (i32.load8_u offset=360448 (local.get $i))))
+          (local.set $f (i32.load8_u (i32.load8_u offset=368640 (local.get $i))))
           (br_if $b (i32.eqz (i32.and (local.get $f) (i32.const 1))))
           (local.set $or (i32.or (local.get $or) (local.get $f)))
           (local.set $and (i32.and (local.get $and) (local.get $f)))
@@ -121,69 +129,47 @@
         (local.set $len (i32.sub (local.get $i) (local.get $start)))
         ;; Dropped: what `keepsRun` drops (runs of 128 or more, and those no rule is indexed by).
         (br_if $top (i32.ge_u (local.get $len) (i32.const 128)))
-        (local.set $c0 (i32.load8_u offset=360448 (local.get $start)))
+        (local.set $c0 (i32.load8_u offset=368640 (local.get $start)))
         (local.set $row (i32.or (i32.shl (local.get $len) (i32.const 7)) (local.get $c0)))
         (local.set $nextOk (i32.and (i32.lt_u (local.get $i) (local.get $n))
-          (i32.load8_u offset=256 (i32.and (i32.load8_u offset=360448 (local.get $i)) (i32.const 127)))))
+          (i32.load8_u offset=256 (i32.and (i32.load8_u offset=368640 (local.get $i)) (i32.const 127)))))
         (block $keep
           ;; A `prev` rule: its length and first char, and the char before.
-          (if (i32.and (i32.ne (local.get $start) (i32.const 0)) (i32.load8_u offset=49152 (local.get $row)))
-            (then (br_if $keep (i32.load8_u offset=384 (i32.and (i32.load8_u offset=360447 (local.get $start)) (i32.const 127))))))
+          (if (i32.and (i32.ne (local.get $start) (i32.const 0)) (i32.load8_u offset=57344 (local.get $row)))
+            (then (br_if $keep (i32.load8_u offset=384 (i32.and (i32.load8_u offset=368639 (local.get $start)) (i32.const 127))))))
           (if (i32.eqz (i32.and (local.get $or) (i32.const 64)))
             (then
-              (br_if $keep (i32.load8_u offset=16384 (local.get $row)))
-              (br_if $keep (i32.and (local.get $nextOk) (i32.load8_u offset=32768 (local.get $row))))
+              (br_if $keep (i32.load8_u offset=24576 (local.get $row)))
+              (br_if $keep (i32.and (local.get $nextOk) (i32.load8_u offset=40960 (local.get $row))))
               (br $top)))
           ;; A run with a `_`: a tail rule by the length after the last `_`, a `next` rule for that
           ;; part, or a tail between two `_`.
           (local.set $last (i32.sub (local.get $i) (i32.const 1)))
           (block $b (loop $l
-            (br_if $b (i32.eq (i32.load8_u offset=360448 (local.get $last)) (i32.const 95)))
+            (br_if $b (i32.eq (i32.load8_u offset=368640 (local.get $last)) (i32.const 95)))
             (local.set $last (i32.sub (local.get $last) (i32.const 1)))
             (br $l)))
           (local.set $tail (i32.shl (i32.sub (i32.sub (local.get $i) (local.get $last)) (i32.const 1)) (i32.const 7)))
-          (br_if $keep (i32.load8_u offset=65536 (i32.or (local.get $tail) (local.get $c0))))
+          (br_if $keep (i32.load8_u offset=73728 (i32.or (local.get $tail) (local.get $c0))))
           (br_if $keep (i32.and (local.get $nextOk)
-            (i32.load8_u offset=32768 (i32.or (local.get $tail) (i32.and (i32.load8_u offset=360449 (local.get $last)) (i32.const 127))))))
+            (i32.load8_u offset=40960 (i32.or (local.get $tail) (i32.and (i32.load8_u offset=368641 (local.get $last)) (i32.const 127))))))
           (br_if $top (i32.eq (local.get $c0) (i32.const 95)))
           (br_if $top (i32.lt_u (local.get $len) (i32.load8_u offset=512 (local.get $c0)))))
         (i32.store offset=0 (local.get $out) (local.get $start))
         (i32.store offset=4 (local.get $out) (local.get $i))
         (i32.store offset=8 (local.get $out) (i32.or (local.get $or) (i32.shl (local.get $and) (i32.const 8))))
-        (local.set $out (i32.add (local.get $out) (i32.const 12)))
+        (i32.store offset=12 (local.get $out) (local.get $lines))
+        (i32.store offset=16 (local.get $out) (local.get $after))
+        (local.set $out (i32.add (local.get $out) (i32.const 20)))
         (local.set $count (i32.add (local.get $count) (i32.const 1)))
         (br_if $done (i32.eq (local.get $count) (i32.const 1024)))
         (br $top)))
     (i32.store (i32.const 1016) (local.get $i))
+    (i32.store (i32.const 1000) (local.get $lines))
+    (i32.store (i32.const 1004) (local.get $after))
     (local.get $count))
-  ;; The line ends (`\n`) in [from, to): returns their count and leaves at 1020 the place
-  ;; after the last of them (-1 for none). Sixteen bytes at a time (the scanner's line numbers
-  ;; are counted at matches only, from the last match on).
-  (func (export "lines") (param $i i32) (param $to i32) (result i32)
-    (local $count i32) (local $m i32) (local $last i32)
-    (local.set $last (i32.const -1))
-    (block $b (loop $l
-      (br_if $b (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $to)))
-      (local.set $m (i8x16.bitmask (i8x16.eq (v128.load offset=360448 (local.get $i)) (i8x16.splat (i32.const 10)))))
-      (if (local.get $m)
-        (then
-          (local.set $count (i32.add (local.get $count) (i32.popcnt (local.get $m))))
-          (local.set $last (i32.add (local.get $i) (i32.sub (i32.const 31) (i32.clz (local.get $m)))))))
-      (local.set $i (i32.add (local.get $i) (i32.const 16)))
-      (br $l)))
-    (block $b (loop $l
-      (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
-      (if (i32.eq (i32.load8_u offset=360448 (local.get $i)) (i32.const 10))
-        (then
-          (local.set $count (i32.add (local.get $count) (i32.const 1)))
-          (local.set $last (local.get $i))))
-      (local.set $i (i32.add (local.get $i) (i32.const 1)))
-      (br $l)))
-    (i32.store (i32.const 1020) (select (i32.add (local.get $last) (i32.const 1)) (i32.const -1) (i32.ge_s (local.get $last) (i32.const 0))))
-    (local.get $count))
-
   ;; NDJSON output (`emit`): where the next byte goes, and the length of the line's head at 90112.
-  (global $out (export "out") (mut i32) (i32.const 98304))
+  (global $out (export "out") (mut i32) (i32.const 106496))
   (global $headLen (export "headLen") (mut i32) (i32.const 0))
 
   ;; `len` bytes from `src` to the output, eight at a time: it may write up to 7 bytes past them,
@@ -243,16 +229,16 @@
   ;; returns where the output now ends.
   (func (export "emit") (param $start i32) (param $end i32) (param $line f64) (param $column f64)
         (param $kind i32) (param $kindLen i32) (param $ms f64) (result i32)
-    (call $put (i32.const 90112) (global.get $headLen))
+    (call $put (i32.const 98304) (global.get $headLen))
     (call $int (local.get $line))
-    (call $put (i32.const 81920) (i32.const 10))
+    (call $put (i32.const 90112) (i32.const 10))
     (call $int (local.get $column))
-    (call $put (i32.const 81930) (i32.const 9))
-    (call $put (i32.add (local.get $start) (i32.const 360448)) (i32.sub (local.get $end) (local.get $start)))
+    (call $put (i32.const 90122) (i32.const 9))
+    (call $put (i32.add (local.get $start) (i32.const 368640)) (i32.sub (local.get $end) (local.get $start)))
     (call $put (local.get $kind) (local.get $kindLen))
     (if (f64.ge (local.get $ms) (f64.const 0))
       (then
-        (call $put (i32.const 81939) (i32.const 10))
+        (call $put (i32.const 90131) (i32.const 10))
         (call $int (local.get $ms))))
-    (call $put (i32.const 81949) (i32.const 2))
+    (call $put (i32.const 90141) (i32.const 2))
     (global.get $out)))

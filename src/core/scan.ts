@@ -291,16 +291,15 @@ export interface LineCount {
 /**
  * The byte loop run elsewhere (the CLI's WebAssembly walker, src/cli/scanRuns.ts): from a place
  * outside any run, `walk` finds the next candidate runs starting before `to`, as the scanner's
- * own loop would, and returns their count; `records` holds start, end and `or | and << 8` of
- * each, and `next` where the walk stopped.
+ * own loop would, and returns their count; `records` holds five words for each: start, end,
+ * `or | and << 8`, and the line ends from the scan's start (`startLines`) to it with the place
+ * after the last of them (-1: none); `next` is where the walk stopped.
  */
 export interface RunSource {
+  startLines(): void;
   walk(from: number, to: number): number;
   readonly next: number;
   readonly records: Int32Array;
-  /** The line ends in [from, to); `after` is then the place after the last of them (-1: none). */
-  lines(from: number, to: number): number;
-  readonly after: number;
 }
 
 /** The scanner's tables, for a `RunSource` to drop the runs the scanner drops. */
@@ -313,6 +312,11 @@ class Scanner implements ScanContext {
   runs: RunSource | undefined;
   /** Where line ends were counted up to (the CLI's line numbers are counted only at matches). */
   private linePos = 0;
+  /** With a `RunSource`: the line count when the scan began, and the walker's figures at the current run. */
+  private linesBefore = 0;
+  private afterBefore = -1;
+  private walkedLines = 0;
+  private walkedAfter = -1;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -506,6 +510,11 @@ class Scanner implements ScanContext {
     const n = codes.length;
     const records = runs.records;
     let i = from, walked = from, count = 0, k = 0;
+    runs.startLines();
+    if (this.lines !== undefined) {
+      this.linesBefore = this.lines.count;
+      this.afterBefore = this.lines.after;
+    }
     for (;;) {
       if (k === count) {
         const at = Math.max(i, walked);
@@ -515,10 +524,13 @@ class Scanner implements ScanContext {
         k = 0;
         if (count === 0) return;
       }
-      const r = 3 * k++;
+      const r = 5 * k++;
       const start = records[r]!;
       if (start < i) continue;
       const flags = records[r + 2]!;
+      // The line ends before the run: a match found from it starts on the run's line.
+      this.walkedLines = records[r + 3]!;
+      this.walkedAfter = records[r + 4]!;
       i = this.candidate(start, records[r + 1]!, flags & 0xff, flags >>> 8);
       if (i < n && i < to && (FLAGS[codes[i]!]! & WORD) !== 0) i = this.walk(i, to, true);
     }
@@ -566,12 +578,8 @@ class Scanner implements ScanContext {
   /** Counts the line ends before `to` not counted yet (a match starts there: an ID holds none). */
   private countLines(lines: LineCount, to: number): void {
     if (this.runs !== undefined) {
-      const count = this.runs.lines(this.linePos, to);
-      if (count > 0) {
-        lines.count += count;
-        lines.after = this.runs.after;
-      }
-      this.linePos = to;
+      lines.count = this.linesBefore + this.walkedLines;
+      lines.after = this.walkedAfter === -1 ? this.afterBefore : this.walkedAfter;
       return;
     }
     const codes = this.codes;

@@ -64,7 +64,11 @@ export class RunWalker implements RunSource {
       this.records = new Int32Array(memory.buffer, RECORDS, RECORD * MAX_RECORDS);
       this.words = new Int32Array(memory.buffer, 0, 256);
     }
-    new Uint8Array(memory.buffer, INPUT, bytes.length).set(bytes);
+    const input = new Uint8Array(memory.buffer, INPUT, bytes.length + 2);
+    input.set(bytes);
+    // The loops' ends (scanRuns.wat): a byte no run holds, then one that ends a run of separators.
+    input[bytes.length] = 0;
+    input[bytes.length + 1] = 120;
     this.n = bytes.length;
     return this;
   }

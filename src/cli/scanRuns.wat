@@ -6,6 +6,9 @@
 ;; It also writes the NDJSON lines of `idsmith scan --json` (`emit`), from the input it holds.
 ;; `scripts/wasm.mjs` compiles this file into scanRunsWasm.ts; a unit test checks they agree.
 ;;
+;; The input is followed by a 0 (no run goes past it) and an `x` (no run of separators goes past
+;; that): the loops need no other bound.
+;;
 ;; Memory: 0 FLAGS (256 bytes: 1 word char, 64 `_`, 128 `%` `\`) · 256 chars some `next` rule
 ;; waits for (128) · 384 chars some `prev` rule waits for (128) · 512 the shortest run with a `_`
 ;; starting with a char that an inner tail may take (128) · 1000 the line ends `walk` has passed
@@ -106,7 +109,6 @@
                       (local.set $lines (i32.add (local.get $lines) (i32.const 1)))
                       (local.set $after (i32.add (local.get $i) (i32.const 1)))))
                   (local.set $i (i32.add (local.get $i) (i32.const 1)))
-                  (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
                   (local.set $c (i32.load8_u offset=368640 (local.get $i)))
                   (br_if $b (i32.load8_u (local.get $c)))
                   (br $l))))
@@ -119,7 +121,6 @@
         (local.set $or (i32.const 0))
         (local.set $and (i32.const 255))
         (block $b (loop $l
-          (br_if $b (i32.ge_u (local.get $i) (local.get $n)))
           (local.set $f (i32.load8_u (i32.load8_u offset=368640 (local.get $i))))
           (br_if $b (i32.eqz (i32.and (local.get $f) (i32.const 1))))
           (local.set $or (i32.or (local.get $or) (local.get $f)))

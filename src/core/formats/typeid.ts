@@ -88,16 +88,56 @@ export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
   return prefix ? `${prefix}_${suffix}` : suffix;
 }
 
-function read(text: string): Id {
-  let parsed;
-  try {
-    parsed = parseTypeId(text);
-  } catch (e) {
-    return failed(typeid, text, e);
+/** Whether text[from, to) is a valid prefix (what `prefixProblem` accepts), read in place. */
+function prefixAt(text: string, from: number, to: number): boolean {
+  if (to - from > TYPEID_PREFIX_MAX || text.charCodeAt(from) === 95 || text.charCodeAt(to - 1) === 95) return false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 95)) return false;
   }
-  const id = readUuidBytes(new Id(typeid, text, true, {}, parsed.bytes), parsed.bytes);
-  id.fields.prefix = parsed.prefix;
-  id.fields.uuid = formatUuid(parsed.bytes);
+  return true;
+}
+
+/**
+ * The 16 bytes of the 26-char suffix at `from` when it is valid (lower-case Crockford base32,
+ * first char 0-7), checked and decoded in one pass; undefined otherwise (`parseTypeId` then
+ * says why).
+ */
+function suffixBytes(text: string, from: number): Uint8Array | undefined {
+  if (CROCKFORD_VALUES[text.charCodeAt(from)]! > 7) return undefined;
+  const bytes = new Uint8Array(16);
+  let acc = 0, bits = 0, j = 0, bad = false;
+  for (let i = 0; i < 26; i++) {
+    const c = text.charCodeAt(from + i);
+    const v = c < 128 && !(c >= 65 && c <= 90) ? CROCKFORD_VALUES[c]! : 255;
+    if (v === 255) bad = true;
+    // 3 bits from the first char, 5 from the rest: 128 bits, written a byte at a time.
+    acc = ((acc << 5) | v) & 0x1fff;
+    bits += i === 0 ? 3 : 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[j++] = (acc >>> bits) & 255;
+    }
+  }
+  return bad ? undefined : bytes;
+}
+
+function read(text: string): Id {
+  // A valid TypeID (nearly every one read) is checked and decoded in one pass, without the
+  // slices and the throwing checks of `parseTypeId`; any other text goes there for its error.
+  const sep = text.lastIndexOf('_');
+  const bytes = sep !== 0 && text.length - sep === 27 && (sep < 0 || prefixAt(text, 0, sep)) ? suffixBytes(text, sep + 1) : undefined;
+  if (bytes === undefined) {
+    try {
+      parseTypeId(text);
+    } catch (e) {
+      return failed(typeid, text, e);
+    }
+    throw new Error(`TypeID parsers disagree on "${text}"`); // a bug in the fast path, not bad input
+  }
+  const id = readUuidBytes(new Id(typeid, text, true, {}, bytes), bytes);
+  id.fields.prefix = sep < 0 ? '' : text.slice(0, sep);
+  id.fields.uuid = formatUuid(bytes);
   return id;
 }
 
@@ -121,11 +161,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   }
   const mixed = (tailOr & CHAR.UPPER) && (tailOr & CHAR.LOWER);
   if (!(tailAnd & CHAR.CROCK) || mixed || CROCKFORD_VALUES[text.charCodeAt(sep + 1)]! > 7) return undefined;
-  if (sep - start > 63 || text.charCodeAt(start) === 95 || text.charCodeAt(sep - 1) === 95) return undefined;
-  for (let i = start; i < sep; i++) {
-    const c = text.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || c === 95)) return undefined;
-  }
+  if (!prefixAt(text, start, sep)) return undefined;
   if (tailOr & CHAR.UPPER) {
     if (!(tailOr & CHAR.DIGIT) || !ctx.plausibleMs(crockfordTime(text, sep + 1), ULID_PLAUSIBLE_FROM)) return undefined;
   }

@@ -1,5 +1,5 @@
 import { requireText } from '../../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes } from '../../bytes';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes, readHex } from '../../bytes';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
@@ -84,35 +84,42 @@ function isAlnumAt(text: string, i: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** 8-4-4-4-12 hex at `start` (the first group is already known to be 8 hex digits). */
-function uuidEnd(text: string, start: number): number {
+/**
+ * The 16 bytes of 8-4-4-4-12 hex at `start` standing alone (no word char or more dashed hex
+ * right before or after it), read as they are checked; undefined when it is no such UUID.
+ */
+function dashedBytes(text: string, start: number): Uint8Array | undefined {
   const end = start + 36;
-  if (end > text.length) return -1;
-  for (let i = start + 8; i < end; i++) {
-    const dash = i === start + 8 || i === start + 13 || i === start + 18 || i === start + 23;
-    if (dash ? text.charCodeAt(i) !== DASH : !isHexAt(text, i)) return -1;
-  }
+  if (end > text.length) return undefined;
+  if (text.charCodeAt(start + 8) !== DASH || text.charCodeAt(start + 13) !== DASH || text.charCodeAt(start + 18) !== DASH || text.charCodeAt(start + 23) !== DASH) return undefined;
   // An `_` after it (`…/instances/<uuid>_del`) glues a word on, it does not make a longer token.
-  if (isAlnumAt(text, end)) return -1;
+  if (isAlnumAt(text, end)) return undefined;
   // A dash joining more hex groups means a longer dashed hex token, not a UUID.
-  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return -1;
-  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return -1;
-  return end;
+  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return undefined;
+  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return undefined;
+  const b = new Uint8Array(16);
+  if (readHex(text, start, b, 0, 4) >= 0 || readHex(text, start + 9, b, 4, 2) >= 0 || readHex(text, start + 14, b, 6, 2) >= 0 ||
+    readHex(text, start + 19, b, 8, 2) >= 0 || readHex(text, start + 24, b, 10, 6) >= 0) return undefined;
+  return b;
 }
 
-/** Braces and a `urn:uuid:` prefix belong to the match, so a replacement keeps the spelling whole. */
+/**
+ * Braces and a `urn:uuid:` prefix belong to the match, so a replacement keeps the spelling whole.
+ * The bytes are read from the text in place while it is checked: `read` would check and read
+ * them again from a slice.
+ */
 function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
-  const end0 = uuidEnd(text, run.start);
-  if (end0 < 0) return undefined;
-  let s = run.start, e = end0;
+  const b = dashedBytes(text, run.start);
+  if (b === undefined) return undefined;
+  let s = run.start, e = s + 36;
   if (s >= 1 && text.charCodeAt(s - 1) === 123 && text.charCodeAt(e) === 125) {
     s--;
     e++;
   } else if (s >= 9 && text.slice(s - 9, s).toLowerCase() === 'urn:uuid:') {
     s -= 9;
   }
-  return { start: s, end: e, decoded: read(text.slice(s, e)) };
+  return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, text.slice(s, e), true, {}, b), b) };
 }
 
 /** 32 hex digits only with RFC version 1-8 and variant 10xx; time versions need a plausible time. */

@@ -135,6 +135,11 @@ function read(text: string): Id {
     }
     throw new Error(`TypeID parsers disagree on "${text}"`); // a bug in the fast path, not bad input
   }
+  return reading(text, sep, bytes);
+}
+
+/** The valid TypeID `text`, its last `_` at `sep` (-1: none) and its suffix's bytes. */
+function reading(text: string, sep: number, bytes: Uint8Array): Id {
   const id = readUuidBytes(new Id(typeid, text, true, {}, bytes), bytes);
   id.fields.prefix = sep < 0 ? '' : text.slice(0, sep);
   id.fields.uuid = formatUuid(bytes);
@@ -152,6 +157,10 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
   const { start, end } = run;
   const sep = run.lastUnderscore;
+  // A lower-case suffix (a valid TypeID when the prefix is) is checked and decoded in one pass
+  // over the text in place; `read` would slice it and check it again.
+  const bytes = suffixBytes(text, sep + 1);
+  if (bytes !== undefined) return prefixAt(text, start, sep) ? { start, end, decoded: reading(text.slice(start, end), sep - start, bytes) } : undefined;
   let tailOr = 0, tailAnd = 0xff;
   for (let i = sep + 1; i < end; i++) {
     const c = text.charCodeAt(i);

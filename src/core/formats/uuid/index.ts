@@ -84,23 +84,34 @@ function isAlnumAt(text: string, i: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/**
- * The 16 bytes of 8-4-4-4-12 hex at `start` standing alone (no word char or more dashed hex
- * right before or after it), read as they are checked; undefined when it is no such UUID.
- */
-function dashedBytes(text: string, start: number): Uint8Array | undefined {
+/** Whether 8-4-4-4-12 hex stands alone at `start` (no word char or more dashed hex right before or after it). */
+function dashedAt(text: string, start: number): boolean {
   const end = start + 36;
-  if (end > text.length) return undefined;
-  if (text.charCodeAt(start + 8) !== DASH || text.charCodeAt(start + 13) !== DASH || text.charCodeAt(start + 18) !== DASH || text.charCodeAt(start + 23) !== DASH) return undefined;
+  if (end > text.length) return false;
+  if (text.charCodeAt(start + 8) !== DASH || text.charCodeAt(start + 13) !== DASH || text.charCodeAt(start + 18) !== DASH || text.charCodeAt(start + 23) !== DASH) return false;
   // An `_` after it (`…/instances/<uuid>_del`) glues a word on, it does not make a longer token.
-  if (isAlnumAt(text, end)) return undefined;
+  if (isAlnumAt(text, end)) return false;
   // A dash joining more hex groups means a longer dashed hex token, not a UUID.
-  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return undefined;
-  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return undefined;
-  const b = new Uint8Array(16);
-  if (readHex(text, start, b, 0, 4) >= 0 || readHex(text, start + 9, b, 4, 2) >= 0 || readHex(text, start + 14, b, 6, 2) >= 0 ||
-    readHex(text, start + 19, b, 8, 2) >= 0 || readHex(text, start + 24, b, 10, 6) >= 0) return undefined;
-  return b;
+  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return false;
+  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return false;
+  for (let i = start; i < end; i++) {
+    const k = i - start;
+    if (k === 8 || k === 13 || k === 18 || k === 23) continue;
+    const c = text.charCodeAt(i);
+    if (c >= 128 || HEX_VALUES[c] === 255) return false;
+  }
+  return true;
+}
+
+/**
+ * A v4 or v7 UUID of the RFC variant found by the scan (most of them): its reading comes from
+ * a few of its chars, its bytes from its text when something asks for them (a scan prints
+ * only the time).
+ */
+class TextUuid extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= parseUuid(this.input));
+  }
 }
 
 /**
@@ -110,16 +121,37 @@ function dashedBytes(text: string, start: number): Uint8Array | undefined {
  */
 function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
-  const b = dashedBytes(text, run.start);
-  if (b === undefined) return undefined;
-  let s = run.start, e = s + 36;
+  const start = run.start;
+  if (!dashedAt(text, start)) return undefined;
+  let s = start, e = s + 36;
   if (s >= 1 && text.charCodeAt(s - 1) === 123 && text.charCodeAt(e) === 125) {
     s--;
     e++;
   } else if (s >= 9 && text.slice(s - 9, s).toLowerCase() === 'urn:uuid:') {
     s -= 9;
   }
-  return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, text.slice(s, e), true, {}, b), b) };
+  const input = text.slice(s, e);
+  const version = HEX_VALUES[text.charCodeAt(start + 14)]!;
+  const variant = HEX_VALUES[text.charCodeAt(start + 19)]!;
+  if ((version === 4 || version === 7) && variant >= 8 && variant < 12) {
+    // What readUuidBytes sets for these, in its order.
+    const id = new TextUuid(uuid, input, true, {});
+    id.variant = 'rfc9562';
+    id.version = version;
+    if (version === 7) {
+      let ms = 0;
+      for (let i = start; i < start + 13; i++) if (i !== start + 8) ms = ms * 16 + HEX_VALUES[text.charCodeAt(i)]!;
+      id.unixMs = ms;
+    }
+    return { start: s, end: e, decoded: id };
+  }
+  const b = new Uint8Array(16);
+  readHex(text, start, b, 0, 4);
+  readHex(text, start + 9, b, 4, 2);
+  readHex(text, start + 14, b, 6, 2);
+  readHex(text, start + 19, b, 8, 2);
+  readHex(text, start + 24, b, 10, 6);
+  return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, input, true, {}, b), b) };
 }
 
 /** 32 hex digits only with RFC version 1-8 and variant 10xx; time versions need a plausible time. */

@@ -1,7 +1,7 @@
 import { requireBytes, requireText, shown } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
 import { repeat } from '../timeline';
-import { IdError } from '../types';
+import { IdError, type FieldValue } from '../types';
 import { clampCrockford, pad } from './boundsText';
 import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
@@ -146,6 +146,49 @@ function reading(text: string, sep: number, bytes: Uint8Array): Id {
   return id;
 }
 
+/** Whether the 26 chars at `from` are a valid suffix: what `suffixBytes` accepts, without the bytes. */
+function suffixAt(text: string, from: number): boolean {
+  if (CROCKFORD_VALUES[text.charCodeAt(from)]! > 7) return false;
+  for (let i = from; i < from + 26; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || (c >= 65 && c <= 90) || CROCKFORD_VALUES[c] === 255) return false;
+  }
+  return true;
+}
+
+/**
+ * A TypeID holding a v4 or v7 UUID of the RFC variant, found by the scan (most of them): its
+ * reading comes from a few of its chars, its bytes and fields when something asks for them (a
+ * scan prints only the time).
+ */
+class TextTypeId extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= suffixBytes(this.input, this.input.length - 26)!);
+  }
+
+  protected override makeFields(): Record<string, FieldValue> {
+    const sep = this.input.length - 27;
+    return { prefix: sep < 0 ? '' : this.input.slice(0, sep), uuid: formatUuid(this.bytes) };
+  }
+}
+
+/**
+ * The valid TypeID text[start, end) with its last `_` at `sep`. The UUID's version is the top 4
+ * bits of the suffix's 11th char (bits 48-51 of the 128) and its variant bits 64-65 the middle
+ * of the 14th; a v7's time is the first 10 chars, as a ULID's.
+ */
+function found(text: string, start: number, sep: number, end: number): Id {
+  const version = CROCKFORD_VALUES[text.charCodeAt(sep + 11)]! >>> 1;
+  const rfc = ((CROCKFORD_VALUES[text.charCodeAt(sep + 14)]! >>> 2) & 3) === 2;
+  if (!rfc || (version !== 4 && version !== 7)) return reading(text.slice(start, end), sep - start, suffixBytes(text, sep + 1)!);
+  // What readUuidBytes sets for these, in its order.
+  const id = new TextTypeId(typeid, text.slice(start, end), true, undefined);
+  id.variant = 'rfc9562';
+  id.version = version;
+  if (version === 7) id.unixMs = crockfordTime(text, sep + 1);
+  return id;
+}
+
 /** The UUID's reading (version, variant, v7 time) plus `prefix` and `uuid` fields. */
 export function decodeTypeId(text: string): DecodedId {
   requireText(text, 'a TypeID');
@@ -157,10 +200,9 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
   const { start, end } = run;
   const sep = run.lastUnderscore;
-  // A lower-case suffix (a valid TypeID when the prefix is) is checked and decoded in one pass
-  // over the text in place; `read` would slice it and check it again.
-  const bytes = suffixBytes(text, sep + 1);
-  if (bytes !== undefined) return prefixAt(text, start, sep) ? { start, end, decoded: reading(text.slice(start, end), sep - start, bytes) } : undefined;
+  // A lower-case suffix (a valid TypeID when the prefix is) is checked in place; `read` would
+  // slice it and check it again.
+  if (suffixAt(text, sep + 1)) return prefixAt(text, start, sep) ? { start, end, decoded: found(text, start, sep, end) } : undefined;
   let tailOr = 0, tailAnd = 0xff;
   for (let i = sep + 1; i < end; i++) {
     const c = text.charCodeAt(i);

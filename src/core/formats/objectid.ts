@@ -3,7 +3,7 @@ import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badChar
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
-import { IdError, type Clock, type RandomSource } from '../types';
+import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -135,9 +135,30 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { or, and, start, end } = run;
   const mixed = (or & CHAR.UPPER) && (or & CHAR.LOWER);
   if (!(and & CHAR.HEX) || mixed || !(or & CHAR.DIGIT) || !(or & (CHAR.UPPER | CHAR.LOWER))) return undefined;
-  const seconds = parseInt(ctx.text.slice(start, start + 8), 16);
+  // The seconds from the first 8 hex digits in place (unsigned, as read takes them).
+  const text = ctx.text;
+  let seconds = 0;
+  for (let i = start; i < start + 8; i++) seconds = seconds * 16 + HEX_VALUES[text.charCodeAt(i)]!;
   if (!ctx.plausibleMs(seconds * 1000, OBJECTID_FROM)) return undefined;
-  return { start, end, decoded: read(ctx.text.slice(start, end)) };
+  // Checked above (24 hex digits of one case): valid, with this time.
+  const id = new TextObjectId(objectid, text.slice(start, end), true, undefined);
+  id.unixMs = seconds * 1000;
+  return { start, end, decoded: id };
+}
+
+/**
+ * An ObjectId found by the scan: its time is what the scan checked, its bytes and fields are
+ * made from its text when something asks for them (a scan prints only the time).
+ */
+class TextObjectId extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= parseObjectId(this.input));
+  }
+
+  protected override makeFields(): Record<string, FieldValue> {
+    const b = this.bytes;
+    return { random: this.input.slice(8, 18).toLowerCase(), counter: (b[9]! << 16) | (b[10]! << 8) | b[11]! };
+  }
 }
 
 const HEX24 = /^[0-9a-f]{24}$/i;

@@ -114,12 +114,20 @@ function read(format: FormatModule, u: Unit, text: string, now: number | undefin
   const v = countOf(text);
   const ms = msOf(u, v);
   if (ms === undefined) return failed(format, text, new IdError('TIME_OUT_OF_RANGE', `${text} as ${u.description} is past any date (beyond the year 275760).`));
+  return reading(format, u, text, v, ms, solePlausible(u, v, text.length, ms, now ?? Date.now()));
+}
+
+/** Plausible only when no other unit also dates it plausibly: then the digits alone say which. */
+function solePlausible(u: Unit, v: number | bigint, digits: number, ms: number, now: number): boolean {
+  return plausibleMs(ms, now) && onlyPlausible(v, digits, now) === u;
+}
+
+/** The decoded count `v` (the digits `text`), whose time under `u` is `ms`. */
+function reading(format: FormatModule, u: Unit, text: string, v: number | bigint, ms: number, plausible: boolean): Id {
   const id = new Id(format, text, true, {});
   id.unixMs = ms;
   if (u.subDigits > 0) id.timePrecise = isoFromMs(ms).slice(0, -1) + subOf(u, v).toString().padStart(u.subDigits, '0') + 'Z';
-  const anchor = now ?? Date.now();
-  // Plausible only when no other unit also dates it plausibly: then the digits alone say which.
-  id.plausible = plausibleMs(ms, anchor) && onlyPlausible(v, text.length, anchor) === u;
+  id.plausible = plausible;
   return id;
 }
 
@@ -175,8 +183,19 @@ function finder(format: FormatModule, u: Unit) {
     if (start > 0 && text.charCodeAt(start - 1) === 46) return undefined;
     if (text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) >= 48 && text.charCodeAt(end + 1) <= 57) return undefined;
     if (!ctx.timeKeyAt(start)) return undefined;
-    const d = read(format, u, text.slice(start, end), ctx.now);
-    return d.valid && d.plausible ? { start, end, decoded: d } : undefined;
+    // What `read` does, on the digits in place (the rule takes digit runs of at most 19), and
+    // the ID made only for a plausible time: no slice, regex or Number parse of a string first.
+    const n = end - start;
+    let v: number | bigint;
+    if (n <= 15) {
+      v = 0;
+      for (let i = start; i < end; i++) v = v * 10 + text.charCodeAt(i) - 48;
+    } else {
+      v = BigInt(text.slice(start, end));
+    }
+    const ms = msOf(u, v);
+    if (ms === undefined || !solePlausible(u, v, n, ms, ctx.now)) return undefined;
+    return { start, end, decoded: reading(format, u, text.slice(start, end), v, ms, true) };
   };
 }
 

@@ -1,7 +1,7 @@
 import { requireBytes, requireText, shown } from '../args';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, invalidCrockfordMessage } from '../crockford';
 import { repeat } from '../timeline';
-import { IdError } from '../types';
+import { IdError, type FieldValue } from '../types';
 import { clampCrockford, pad } from './boundsText';
 import { UuidGenerator, formatUuid, v7Edge } from './uuid/codec';
 import { Id, failed, orThrow } from './decoded';
@@ -88,16 +88,104 @@ export function encodeTypeId(prefix: string, bytes16: Uint8Array): string {
   return prefix ? `${prefix}_${suffix}` : suffix;
 }
 
-function read(text: string): Id {
-  let parsed;
-  try {
-    parsed = parseTypeId(text);
-  } catch (e) {
-    return failed(typeid, text, e);
+/** Whether text[from, to) is a valid prefix (what `prefixProblem` accepts), read in place. */
+function prefixAt(text: string, from: number, to: number): boolean {
+  if (to - from > TYPEID_PREFIX_MAX || text.charCodeAt(from) === 95 || text.charCodeAt(to - 1) === 95) return false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 95)) return false;
   }
-  const id = readUuidBytes(new Id(typeid, text, true, {}, parsed.bytes), parsed.bytes);
-  id.fields.prefix = parsed.prefix;
-  id.fields.uuid = formatUuid(parsed.bytes);
+  return true;
+}
+
+/**
+ * The 16 bytes of the 26-char suffix at `from` when it is valid (lower-case Crockford base32,
+ * first char 0-7), checked and decoded in one pass; undefined otherwise (`parseTypeId` then
+ * says why).
+ */
+function suffixBytes(text: string, from: number): Uint8Array | undefined {
+  if (CROCKFORD_VALUES[text.charCodeAt(from)]! > 7) return undefined;
+  const bytes = new Uint8Array(16);
+  let acc = 0, bits = 0, j = 0, bad = false;
+  for (let i = 0; i < 26; i++) {
+    const c = text.charCodeAt(from + i);
+    const v = c < 128 && !(c >= 65 && c <= 90) ? CROCKFORD_VALUES[c]! : 255;
+    if (v === 255) bad = true;
+    // 3 bits from the first char, 5 from the rest: 128 bits, written a byte at a time.
+    acc = ((acc << 5) | v) & 0x1fff;
+    bits += i === 0 ? 3 : 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[j++] = (acc >>> bits) & 255;
+    }
+  }
+  return bad ? undefined : bytes;
+}
+
+function read(text: string): Id {
+  // A valid TypeID (nearly every one read) is checked and decoded in one pass, without the
+  // slices and the throwing checks of `parseTypeId`; any other text goes there for its error.
+  const sep = text.lastIndexOf('_');
+  const bytes = sep !== 0 && text.length - sep === 27 && (sep < 0 || prefixAt(text, 0, sep)) ? suffixBytes(text, sep + 1) : undefined;
+  if (bytes === undefined) {
+    try {
+      parseTypeId(text);
+    } catch (e) {
+      return failed(typeid, text, e);
+    }
+    throw new Error(`TypeID parsers disagree on "${text}"`); // a bug in the fast path, not bad input
+  }
+  return reading(text, sep, bytes);
+}
+
+/** The valid TypeID `text`, its last `_` at `sep` (-1: none) and its suffix's bytes. */
+function reading(text: string, sep: number, bytes: Uint8Array): Id {
+  const id = readUuidBytes(new Id(typeid, text, true, {}, bytes), bytes);
+  id.fields.prefix = sep < 0 ? '' : text.slice(0, sep);
+  id.fields.uuid = formatUuid(bytes);
+  return id;
+}
+
+/** Whether the 26 chars at `from` are a valid suffix: what `suffixBytes` accepts, without the bytes. */
+function suffixAt(text: string, from: number): boolean {
+  if (CROCKFORD_VALUES[text.charCodeAt(from)]! > 7) return false;
+  for (let i = from; i < from + 26; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || (c >= 65 && c <= 90) || CROCKFORD_VALUES[c] === 255) return false;
+  }
+  return true;
+}
+
+/**
+ * A TypeID holding a v4 or v7 UUID of the RFC variant, found by the scan (most of them): its
+ * reading comes from a few of its chars, its bytes and fields when something asks for them (a
+ * scan prints only the time).
+ */
+class TextTypeId extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= suffixBytes(this.input, this.input.length - 26)!);
+  }
+
+  protected override makeFields(): Record<string, FieldValue> {
+    const sep = this.input.length - 27;
+    return { prefix: sep < 0 ? '' : this.input.slice(0, sep), uuid: formatUuid(this.bytes) };
+  }
+}
+
+/**
+ * The valid TypeID text[start, end) with its last `_` at `sep`. The UUID's version is the top 4
+ * bits of the suffix's 11th char (bits 48-51 of the 128) and its variant bits 64-65 the middle
+ * of the 14th; a v7's time is the first 10 chars, as a ULID's.
+ */
+function found(text: string, start: number, sep: number, end: number): Id {
+  const version = CROCKFORD_VALUES[text.charCodeAt(sep + 11)]! >>> 1;
+  const rfc = ((CROCKFORD_VALUES[text.charCodeAt(sep + 14)]! >>> 2) & 3) === 2;
+  if (!rfc || (version !== 4 && version !== 7)) return reading(text.slice(start, end), sep - start, suffixBytes(text, sep + 1)!);
+  // What readUuidBytes sets for these, in its order.
+  const id = new TextTypeId(typeid, text.slice(start, end), true, undefined);
+  id.variant = 'rfc9562';
+  id.version = version;
+  if (version === 7) id.unixMs = crockfordTime(text, sep + 1);
   return id;
 }
 
@@ -112,6 +200,9 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
   const { start, end } = run;
   const sep = run.lastUnderscore;
+  // A lower-case suffix (a valid TypeID when the prefix is) is checked in place; `read` would
+  // slice it and check it again.
+  if (suffixAt(text, sep + 1)) return prefixAt(text, start, sep) ? { start, end, decoded: found(text, start, sep, end) } : undefined;
   let tailOr = 0, tailAnd = 0xff;
   for (let i = sep + 1; i < end; i++) {
     const c = text.charCodeAt(i);
@@ -121,11 +212,7 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   }
   const mixed = (tailOr & CHAR.UPPER) && (tailOr & CHAR.LOWER);
   if (!(tailAnd & CHAR.CROCK) || mixed || CROCKFORD_VALUES[text.charCodeAt(sep + 1)]! > 7) return undefined;
-  if (sep - start > 63 || text.charCodeAt(start) === 95 || text.charCodeAt(sep - 1) === 95) return undefined;
-  for (let i = start; i < sep; i++) {
-    const c = text.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || c === 95)) return undefined;
-  }
+  if (!prefixAt(text, start, sep)) return undefined;
   if (tailOr & CHAR.UPPER) {
     if (!(tailOr & CHAR.DIGIT) || !ctx.plausibleMs(crockfordTime(text, sep + 1), ULID_PLAUSIBLE_FROM)) return undefined;
   }

@@ -5,7 +5,7 @@ import { RandomPool } from '../bytes';
 import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
-import { IdError, type Clock, type RandomSource } from '../types';
+import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
 import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -207,9 +207,27 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   if (!(or & (CHAR.UPPER | CHAR.LOWER)) || !(and & CHAR.CROCK) || CROCKFORD_VALUES[text.charCodeAt(start)]! > 7) {
     return labelled(start, end, ctx);
   }
-  if (!ctx.plausibleMs(crockfordTime(text, start), ULID_PLAUSIBLE_FROM)) return undefined;
+  const unixMs = crockfordTime(text, start);
+  if (!ctx.plausibleMs(unixMs, ULID_PLAUSIBLE_FROM)) return undefined;
   if (ctx.inBase64(start, end)) return undefined;
-  return { start, end, decoded: read(text.slice(start, end)) };
+  // Checked above (26 Crockford chars of one case, the first 0-7): valid, with this time.
+  const id = new TextUlid(ulid, text.slice(start, end), true, undefined);
+  id.unixMs = unixMs;
+  return { start, end, decoded: id };
+}
+
+/**
+ * A ULID found by the scan: its time is what the scan checked, its bytes and `random` field are
+ * made from its text when something asks for them (a scan prints only the time).
+ */
+class TextUlid extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= decodeCrockford(this.input, 'A ULID'));
+  }
+
+  protected override makeFields(): Record<string, FieldValue> {
+    return { random: this.input.slice(10).toUpperCase() };
+  }
 }
 
 /** Milliseconds in the first 10 Crockford chars (the ULID time); the first char is <= 7. */

@@ -1,5 +1,5 @@
 import { requireText } from '../../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes } from '../../bytes';
+import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes, readHex } from '../../bytes';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
@@ -84,35 +84,74 @@ function isAlnumAt(text: string, i: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** 8-4-4-4-12 hex at `start` (the first group is already known to be 8 hex digits). */
-function uuidEnd(text: string, start: number): number {
+/** Whether 8-4-4-4-12 hex stands alone at `start` (no word char or more dashed hex right before or after it). */
+function dashedAt(text: string, start: number): boolean {
   const end = start + 36;
-  if (end > text.length) return -1;
-  for (let i = start + 8; i < end; i++) {
-    const dash = i === start + 8 || i === start + 13 || i === start + 18 || i === start + 23;
-    if (dash ? text.charCodeAt(i) !== DASH : !isHexAt(text, i)) return -1;
-  }
+  if (end > text.length) return false;
+  if (text.charCodeAt(start + 8) !== DASH || text.charCodeAt(start + 13) !== DASH || text.charCodeAt(start + 18) !== DASH || text.charCodeAt(start + 23) !== DASH) return false;
   // An `_` after it (`…/instances/<uuid>_del`) glues a word on, it does not make a longer token.
-  if (isAlnumAt(text, end)) return -1;
+  if (isAlnumAt(text, end)) return false;
   // A dash joining more hex groups means a longer dashed hex token, not a UUID.
-  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return -1;
-  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return -1;
-  return end;
+  if (text.charCodeAt(end) === DASH && isHexAt(text, end + 1)) return false;
+  if (start >= 2 && text.charCodeAt(start - 1) === DASH && isHexAt(text, start - 2)) return false;
+  for (let i = start; i < end; i++) {
+    const k = i - start;
+    if (k === 8 || k === 13 || k === 18 || k === 23) continue;
+    const c = text.charCodeAt(i);
+    if (c >= 128 || HEX_VALUES[c] === 255) return false;
+  }
+  return true;
 }
 
-/** Braces and a `urn:uuid:` prefix belong to the match, so a replacement keeps the spelling whole. */
+/**
+ * A v4 or v7 UUID of the RFC variant found by the scan (most of them): its reading comes from
+ * a few of its chars, its bytes from its text when something asks for them (a scan prints
+ * only the time).
+ */
+class TextUuid extends Id {
+  override get bytes(): Uint8Array {
+    return (this.lazyBytes ??= parseUuid(this.input));
+  }
+}
+
+/**
+ * Braces and a `urn:uuid:` prefix belong to the match, so a replacement keeps the spelling whole.
+ * The bytes are read from the text in place while it is checked: `read` would check and read
+ * them again from a slice.
+ */
 function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   const text = ctx.text;
-  const end0 = uuidEnd(text, run.start);
-  if (end0 < 0) return undefined;
-  let s = run.start, e = end0;
+  const start = run.start;
+  if (!dashedAt(text, start)) return undefined;
+  let s = start, e = s + 36;
   if (s >= 1 && text.charCodeAt(s - 1) === 123 && text.charCodeAt(e) === 125) {
     s--;
     e++;
   } else if (s >= 9 && text.slice(s - 9, s).toLowerCase() === 'urn:uuid:') {
     s -= 9;
   }
-  return { start: s, end: e, decoded: read(text.slice(s, e)) };
+  const input = text.slice(s, e);
+  const version = HEX_VALUES[text.charCodeAt(start + 14)]!;
+  const variant = HEX_VALUES[text.charCodeAt(start + 19)]!;
+  if ((version === 4 || version === 7) && variant >= 8 && variant < 12) {
+    // What readUuidBytes sets for these, in its order.
+    const id = new TextUuid(uuid, input, true, {});
+    id.variant = 'rfc9562';
+    id.version = version;
+    if (version === 7) {
+      let ms = 0;
+      for (let i = start; i < start + 13; i++) if (i !== start + 8) ms = ms * 16 + HEX_VALUES[text.charCodeAt(i)]!;
+      id.unixMs = ms;
+    }
+    return { start: s, end: e, decoded: id };
+  }
+  const b = new Uint8Array(16);
+  readHex(text, start, b, 0, 4);
+  readHex(text, start + 9, b, 4, 2);
+  readHex(text, start + 14, b, 6, 2);
+  readHex(text, start + 19, b, 8, 2);
+  readHex(text, start + 24, b, 10, 6);
+  return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, input, true, {}, b), b) };
 }
 
 /** 32 hex digits only with RFC version 1-8 and variant 10xx; time versions need a plausible time. */

@@ -13,6 +13,20 @@ const err = (r: { stderr: Buffer }): string => r.stderr.toString('utf8');
 describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/cli.js'})`, function () {
   const tmp = processSuite(this, 'idsmith-cli-edges-');
 
+  describe('a snowflake under YAML keys at the very start of a file', () => {
+    it('scan ends: a text that starts with a line end and an indented key was read back line by line forever', () => {
+      // yamlParents read the line before the first line again (lastIndexOf at -1 reads 0). Run
+      // with a time limit: a loop in the process must fail the test, not hang the suite.
+      const file = join(tmp(), 'leading-newline.yaml');
+      writeFileSync(file, '\n  id: 1076160957758424231\n');
+      for (const args of [['scan', file], ['scan', '--json', file], ['check', file]]) {
+        const r = spawnSync(command[0], [...command[1], ...args], { timeout: 20_000 });
+        assert.equal(r.signal, null, `${args.join(' ')}: ${r.signal} after 20 s`);
+        assert.ok(r.status === 0 || r.status === 1, `${args.join(' ')}: exit ${r.status}: ${err(r)}`);
+      }
+    });
+  });
+
   describe('item 2: a snowflake layout holds its bit width', () => {
     it('inspect: a number wider than the layout is invalid (exit 1) with a message that says so', () => {
       for (const [epoch, value, why] of <[string, string, RegExp][]>[

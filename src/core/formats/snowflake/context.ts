@@ -172,7 +172,8 @@ function yamlParents(s: string, end: number): string[] {
   let indent = indentOf(s, lineStart);
   while (lineStart > floor && out.length < MAX_PARENTS && indent > 0) {
     const prevEnd = lineStart - 1;
-    lineStart = s.lastIndexOf('\n', prevEnd - 1) + 1;
+    // (lastIndexOf reads a negative position as 0: a text starting with a line end found it again, forever.)
+    lineStart = prevEnd === 0 ? 0 : s.lastIndexOf('\n', prevEnd - 1) + 1;
     const ind = indentOf(s, lineStart);
     if (ind >= indent) continue;
     const line = s.slice(lineStart, prevEnd).replace(/\r$/, '');

@@ -1,4 +1,5 @@
 import { Checker } from './checker';
+import { Ledger } from './ledger';
 import { SNIFF_CHARS, checkFormatOf, sniffFormat } from './detect';
 import { IdError } from '../types';
 import { readerFor } from './readers';
@@ -25,7 +26,8 @@ export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replac
  * the pieces are split; `checkText` is this stream given the whole text at once.
  */
 export function createCheck(opts: CheckStreamOptions): CheckStream {
-  const c = new Checker(opts, opts.onProblem, opts.onId);
+  const ledger = new Ledger(opts, opts.onProblem);
+  const c = new Checker(opts, ledger, opts.onId, ledger.rowTimes);
   if (opts.delimiter !== undefined && opts.delimiter.length !== 1) throw new IdError('INVALID_ARGUMENT', `A delimiter is one character; got ${JSON.stringify(opts.delimiter)}.`);
   let format = opts.format === 'sniff' ? undefined : formatOf(opts);
   let reader = format === undefined ? undefined : readerFor(format, c, opts.delimiter);
@@ -60,7 +62,7 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
       if (ended) return;
       ended = true;
       pump(true);
-      c.finish();
+      ledger.finish();
       text = '';
     },
   };

@@ -118,7 +118,7 @@ export class RowTimes {
   private readonly rows: Row[] = [];
   private depth = 0;
 
-  constructor(private readonly toleranceMs: number, private readonly now: number, private readonly emit: (p: CheckProblem) => void) {}
+  constructor(private readonly toleranceMs: number, private readonly emit: (p: CheckProblem) => void) {}
 
   get open(): boolean {
     return this.depth > 0;
@@ -134,10 +134,8 @@ export class RowTimes {
     this.depth++;
   }
 
-  /** A value of the current row under `key`, a key that names its creation time (`isCreationKey`). */
-  creationTime(key: string, text: string): void {
-    const ms = timeValueMs(text, this.now);
-    if (ms === undefined) return;
+  /** A time `ms` of the current row under `key`, a key that names its creation time (`isCreationKey`). */
+  creation(key: string, ms: number): void {
     const row = this.rows[this.depth - 1]!;
     if (row.times++ === 0) {
       row.timeKey = key;

@@ -32,7 +32,7 @@ interface KeyInfo {
 const LABELLED_MAX = 100;
 
 export class Checker implements Sink {
-  private readonly lines = new Lines();
+  private lines = new Lines();
   private readonly key = new Uint32Array(4);
   private readonly now: number;
   readonly scanOpts: { epoch?: unknown; now: number };
@@ -59,6 +59,13 @@ export class Checker implements Sink {
 
   rowEnd(): void {
     this.facts.rowEnd();
+  }
+
+  /** A text starts again at offset 0 (the next piece of a file): what is remembered of values and keys stays. */
+  restart(): void {
+    this.lines = new Lines();
+    this.text = '';
+    this.base = 0;
   }
 
   /** The text the readers are reading now (from offset `base` on). */

@@ -17,6 +17,8 @@ export type * from './types';
 export { CHECK_FORMATS, checkFormatOf, sniffFormat } from './detect';
 export { decodeAs, isIdentityColumn, labelOf } from './rules';
 export { bytesWriter, type BytesOptions, type BytesWriter } from './decode';
+export { CheckInPieces, Cuts, PieceCheck, checkPiece, type PieceFacts, type PieceJob } from './pieces';
+export { csvDelimiterOf } from './csv';
 export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replacement } from './replace';
 
 /**
@@ -29,7 +31,7 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
   const ledger = new Ledger(opts, opts.onProblem);
   const c = new Checker(opts, ledger, opts.onId, ledger.rowTimes);
   if (opts.delimiter !== undefined && opts.delimiter.length !== 1) throw new IdError('INVALID_ARGUMENT', `A delimiter is one character; got ${JSON.stringify(opts.delimiter)}.`);
-  let format = opts.format === 'sniff' ? undefined : formatOf(opts);
+  let format = opts.format === 'sniff' ? undefined : checkedFormat(opts);
   let reader = format === undefined ? undefined : readerFor(format, c, opts.delimiter);
   let text = '';
   let base = 0;
@@ -69,7 +71,7 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
 }
 
 /** The format named, else the file's; a delimiter makes a file that would be plain text a CSV. */
-function formatOf(opts: CheckOptions): CheckFormat {
+export function checkedFormat(opts: CheckOptions): CheckFormat {
   const format = opts.format !== undefined && opts.format !== 'sniff' ? opts.format : checkFormatOf(opts.fileName, opts.languageId);
   return format === 'text' && opts.delimiter !== undefined ? 'csv' : format;
 }

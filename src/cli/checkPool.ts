@@ -1,0 +1,88 @@
+// Check workers on both cores: pieces of a file go to whichever worker is free and their facts
+// come back, which the caller tells the file's ledger in input order. Used for large files only.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PieceFacts, PieceJob } from '../core';
+import type { CheckReply, CheckRequest } from './checkWorker';
+
+/** Pieces queued at each worker: with one, a worker idles while the main thread tells facts. */
+const PER_WORKER = 2;
+
+export interface CheckedPiece {
+  facts: PieceFacts;
+  text: string;
+}
+
+interface Task {
+  id: number;
+  bytes: Uint8Array;
+  job: PieceJob;
+  resolve: (r: CheckedPiece) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: number;
+}
+
+export class CheckPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private readonly waiting = new Map<number, Task>();
+  private nextId = 0;
+
+  /** `script` is the bundle (or, in tests, checkWorker.ts with `execArgv` that load TypeScript). */
+  constructor(script: string, size = Math.min(2, availableParallelism()), execArgv?: string[]) {
+    for (let i = 0; i < size; i++) {
+      // A small young generation: a worker's garbage is one piece's strings; this keeps two
+      // workers and the main thread within 200 MB.
+      const worker = new Worker(script, { workerData: { idsmith: 'check' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 } });
+      const slot: Slot = { worker, pending: 0 };
+      worker.on('message', (reply: CheckReply) => this.done(slot, reply));
+      worker.on('error', (e) => this.fail(e));
+      this.slots.push(slot);
+    }
+  }
+
+  /** The facts of one piece; `bytes` is handed over (transferred) to the worker. */
+  run(bytes: Uint8Array, job: PieceJob): Promise<CheckedPiece> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, bytes, job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private pump(): void {
+    for (let round = 0; round < PER_WORKER; round++) {
+      for (const slot of this.slots) {
+        if (slot.pending > round) continue;
+        const task = this.queue.shift();
+        if (!task) return;
+        slot.pending++;
+        this.waiting.set(task.id, task);
+        const req: CheckRequest = { id: task.id, bytes: task.bytes, job: task.job };
+        slot.worker.postMessage(req, [task.bytes.buffer as ArrayBuffer]);
+      }
+    }
+  }
+
+  private done(slot: Slot, reply: CheckReply): void {
+    slot.pending--;
+    const task = this.waiting.get(reply.id)!;
+    this.waiting.delete(reply.id);
+    if (reply.error !== undefined || !reply.facts || reply.text === undefined) task.reject(new Error(`check worker: ${reply.error ?? 'no facts'}`));
+    else task.resolve({ facts: reply.facts, text: reply.text });
+    this.pump();
+  }
+
+  private fail(e: Error): void {
+    for (const t of [...this.waiting.values(), ...this.queue]) t.reject(e);
+    this.waiting.clear();
+    this.queue.length = 0;
+  }
+}

@@ -10,13 +10,14 @@ const PER_WORKER = 2;
 
 export interface CheckedPiece {
   facts: PieceFacts;
-  text: string;
+  bytes: Uint8Array;
 }
 
 interface Task {
   id: number;
   bytes: Uint8Array;
   job: PieceJob;
+  spare: Float64Array<ArrayBuffer> | undefined;
   resolve: (r: CheckedPiece) => void;
   reject: (e: Error) => void;
 }
@@ -37,7 +38,7 @@ export class CheckPool {
     for (let i = 0; i < size; i++) {
       // A small young generation: a worker's garbage is one piece's strings; this keeps two
       // workers and the main thread within 200 MB.
-      const worker = new Worker(script, { workerData: { idsmith: 'check' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 } });
+      const worker = new Worker(script, { workerData: { idsmith: 'check' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
       const slot: Slot = { worker, pending: 0 };
       worker.on('message', (reply: CheckReply) => this.done(slot, reply));
       worker.on('error', (e) => this.fail(e));
@@ -45,10 +46,10 @@ export class CheckPool {
     }
   }
 
-  /** The facts of one piece; `bytes` is handed over (transferred) to the worker. */
-  run(bytes: Uint8Array, job: PieceJob): Promise<CheckedPiece> {
+  /** The facts of one piece; `bytes` (and `spare`, an array for facts) are handed over (transferred) to the worker, and come back. */
+  run(bytes: Uint8Array, job: PieceJob, spare?: Float64Array<ArrayBuffer>): Promise<CheckedPiece> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, bytes, job, resolve, reject });
+      this.queue.push({ id: this.nextId++, bytes, job, spare, resolve, reject });
       this.pump();
     });
   }
@@ -65,8 +66,8 @@ export class CheckPool {
         if (!task) return;
         slot.pending++;
         this.waiting.set(task.id, task);
-        const req: CheckRequest = { id: task.id, bytes: task.bytes, job: task.job };
-        slot.worker.postMessage(req, [task.bytes.buffer as ArrayBuffer]);
+        const req: CheckRequest = { id: task.id, bytes: task.bytes, job: task.job, ...(task.spare ? { spare: task.spare } : {}) };
+        slot.worker.postMessage(req, task.spare ? [task.bytes.buffer as ArrayBuffer, task.spare.buffer] : [task.bytes.buffer as ArrayBuffer]);
       }
     }
   }
@@ -75,8 +76,8 @@ export class CheckPool {
     slot.pending--;
     const task = this.waiting.get(reply.id)!;
     this.waiting.delete(reply.id);
-    if (reply.error !== undefined || !reply.facts || reply.text === undefined) task.reject(new Error(`check worker: ${reply.error ?? 'no facts'}`));
-    else task.resolve({ facts: reply.facts, text: reply.text });
+    if (reply.error !== undefined || !reply.facts || !reply.bytes) task.reject(new Error(`check worker: ${reply.error ?? 'no facts'}`));
+    else task.resolve({ facts: reply.facts, bytes: reply.bytes });
     this.pump();
   }
 

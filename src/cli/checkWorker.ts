@@ -1,5 +1,5 @@
 // A check worker: receives pieces of a file (bytes and a PieceJob), answers with their facts
-// and their text (see src/core/check/pieces.ts). Started by checkPool.ts from the same bundle
+// and hands the bytes back (see src/core/check/pieces.ts). Started by checkPool.ts from the same bundle
 // (dist/cli.js) with workerData `{ idsmith: 'check' }`.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { checkPiece, type PieceCheck, type PieceFacts, type PieceJob } from '../core';
@@ -8,12 +8,15 @@ export interface CheckRequest {
   id: number;
   bytes: Uint8Array;
   job: PieceJob;
+  /** An array of facts this thread has told, handed back to be written again. */
+  spare?: Float64Array<ArrayBuffer>;
 }
 
 export interface CheckReply {
   id: number;
   facts?: PieceFacts;
-  text?: string;
+  /** The piece's bytes, handed back: this thread decodes them only if a problem needs an ID's text. */
+  bytes?: Uint8Array;
   error?: string;
 }
 
@@ -29,11 +32,11 @@ function serve(): void {
   port.on('message', (req: CheckRequest) => {
     try {
       const text = decoder.decode(req.bytes);
-      const r = checkPiece(text, req.job, judge);
+      const r = checkPiece(text, req.job, judge, req.spare);
       judge = r.judge;
       const facts = r.facts;
-      const reply: CheckReply = { id: req.id, facts, text };
-      port.postMessage(reply, [facts.nums.buffer as ArrayBuffer]);
+      const reply: CheckReply = { id: req.id, facts, bytes: req.bytes };
+      port.postMessage(reply, [facts.nums.buffer as ArrayBuffer, req.bytes.buffer as ArrayBuffer]);
     } catch (e) {
       port.postMessage({ id: req.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
     }

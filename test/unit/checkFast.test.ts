@@ -196,7 +196,7 @@ describe('check: fast paths against the check before them', () => {
 // (split anywhere, inside a row or a character), quoted line feeds, CR, CRLF, a byte order mark,
 // UTF-16, or bytes that are no UTF-8.
 
-/** Answers as the workers do (facts cloned as a message is), each piece after a random wait. */
+/** Answers as the workers do (facts cloned as a message is, bytes handed back), each piece after a random wait. */
 function inProcessJudge(rand: () => number): PieceJudge {
   let judge: PieceCheck | undefined;
   return {
@@ -204,7 +204,8 @@ function inProcessJudge(rand: () => number): PieceJudge {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
       const r = checkPiece(text, job, judge);
       judge = r.judge;
-      const reply = structuredClone({ facts: r.facts, text });
+      // Handed back as a worker hands them: the same memory, to be reused.
+      const reply = structuredClone({ facts: r.facts, bytes }, { transfer: [bytes.buffer as ArrayBuffer] });
       for (let k = Math.floor(rand() * 3); k > 0; k--) await new Promise((go) => setImmediate(go));
       return reply;
     },
@@ -269,7 +270,9 @@ describe('check: in pieces on workers against the check on one thread', () => {
     await fc.assert(fc.asyncProperty(table, fc.array(fc.nat(20_000), { maxLength: 6 }), fc.constantFrom(false, false, false, true), fc.boolean(),
       fc.array(fc.nat(20_000), { maxLength: 3 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 3000 }), fc.constantFrom('csv', 'tsv', 'semicolon', 'jsonl'), fc.integer(),
       async (t, cuts, utf16, bom, bad, pieceBytes, longer, kind, seed) => {
-        const text = kind === 'csv' ? csvOf(t, ',') : kind === 'tsv' ? csvOf(t, '\t') : kind === 'semicolon' ? csvOf(t, ';') : jsonlOf(t, false);
+        let text = kind === 'csv' ? csvOf(t, ',') : kind === 'tsv' ? csvOf(t, '\t') : kind === 'semicolon' ? csvOf(t, ';') : jsonlOf(t, false);
+        // Lines cut short: an object a line feed leaves open stays a row across pieces.
+        if (kind === 'jsonl' && seed % 3 === 0) text = text.split('\n').map((l, i) => (i % 3 === 1 ? l.slice(0, -1 - (seed & 7)) : l)).join('\n');
         const fileName = kind === 'semicolon' ? 'a.csv' : `a.${kind}`;
         const bytes = fileBytes(text, utf16, bom, bad);
         let s = seed >>> 0;
@@ -282,6 +285,23 @@ describe('check: in pieces on workers against the check on one thread', () => {
       }), { numRuns: 400 });
     // The inputs must make problems, and many files must be cut, for the comparison to mean anything.
     assert.ok(problems > 400 && cut > 200, `${problems} problems, ${cut} files cut`);
+  });
+
+  it('a row left open by a line cut short keeps its ID when the bytes of its piece are reused; a short start mostly not UTF-8 is not text', async () => {
+    const lines = [`{"id": "${ulid(T0, 1)}", "created_at": "2020-01-01T00:00:00Z", "n": `];
+    for (let i = 0; i < 2000; i++) lines.push(JSON.stringify({ id: ulid(T0 + i * 60_000, i + 7), created_at: iso(T0 + i * 60_000) }));
+    const bytes = Buffer.from(lines.join('\n'));
+    // The first piece is what came before the start was judged (64 KB), the rest one a chunk.
+    const cuts = Array.from({ length: 60 }, (_, k) => 100 + k * 3001);
+    const want = await onThread('a.jsonl', chunksOf(bytes, cuts));
+    const got = await inPieces('a.jsonl', chunksOf(bytes, cuts), inProcessJudge(() => 0.5), { pieceBytes: 200, longestCut: 100_000 });
+    assert.deepStrictEqual(got, want);
+    assert.ok(want.problems.some((p) => p.code === 'time-mismatch' && p.text === ulid(T0, 1)));
+    // Found at random once: the start's first chunk was text, the second not.
+    const bad = fileBytes('"","typeid_or_uuid"\n', false, false, [0, 4564, 1740]);
+    const notText = await inPieces('a.csv', chunksOf(bad, [4]), inProcessJudge(() => 0.5), { pieceBytes: 1, longestCut: 2 });
+    assert.deepStrictEqual(notText, await onThread('a.csv', chunksOf(bad, [4])));
+    assert.ok(notText.notText);
   });
 
   it('on real workers: a long CSV and its JSON Lines, cut in many pieces', async function () {

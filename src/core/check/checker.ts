@@ -197,7 +197,7 @@ export class Checker implements Sink {
       endLine = e.line;
       endCharacter = e.character;
     }
-    this.facts.id(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), text, start, end, line, character, endLine, endCharacter, path, key);
+    this.facts.id(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), text, 0, start, end, line, character, endLine, endCharacter, path, key);
   }
 
   /** Whether `text` is, as a whole, an ID the scanner recognises. */

@@ -18,6 +18,11 @@ const UNSORTED_MAX_SHARE = 0.2;
 /** Problems held for the end are dropped once there are this many and too many to be reported. */
 const HELD_FLOOR = 1000;
 
+/** Where an ID's text is cut from when a problem needs it: the text held, or a piece of a file decoded only then. */
+export interface TextSource {
+  slice(from: number, to: number): string;
+}
+
 /** What a checker tells the ledger, in the order of the file. */
 export interface Facts {
   /** A problem complete where it was found (invalid, future, unchecked). */
@@ -29,10 +34,11 @@ export interface Facts {
   creation(key: string, ms: number): void;
   /**
    * A recognised ID, verbatim in the source: its kind, time (and whether its kind is made in
-   * time order), its identity (16 bytes as four words, read at once), text and offsets, the
-   * line and column of its start and end, and where it sits (`path`, `key`).
+   * time order), its identity (16 bytes as four words, read at once), its text (in `source`
+   * from `from` on: cut only for a problem), offsets, the line and column of its start and end,
+   * and where it sits (`path`, `key`).
    */
-  id(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, text: string, start: number, end: number,
+  id(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, source: TextSource, from: number, start: number, end: number,
     line: number, character: number, endLine: number, endCharacter: number, path: string, key: string | undefined): void;
 }
 
@@ -92,7 +98,7 @@ export class Ledger implements Facts {
     if (this.rows?.open) this.rows.creation(key, ms);
   }
 
-  id(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, text: string, start: number, end: number,
+  id(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, source: TextSource, from: number, start: number, end: number,
     line: number, character: number, endLine: number, endCharacter: number, path: string, key: string | undefined): void {
     let col = this.columns.get(path);
     if (!col) {
@@ -109,12 +115,12 @@ export class Ledger implements Facts {
       col.tableKind = kind;
     }
     if (col.named && unixMs !== undefined && this.rows?.open) {
-      this.rows.id(start, end, text, line, character, col.path, kind, key, unixMs);
+      this.rows.id(start, end, source, from, line, character, col.path, kind, key, unixMs);
     }
     const first = table.firstOrAdd(identity, line, character);
     col.count++;
     if (first && (col.named || col.repeats)) {
-      const p = this.problem2('duplicate', 'error', kind, text, start, end, line, character, endLine, endCharacter, col.path,
+      const p = this.problem2('duplicate', 'error', kind, source.slice(from, from + end - start), start, end, line, character, endLine, endCharacter, col.path,
         `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, first);
       if (col.named) this.emit(p);
       else if (col.repeats) {
@@ -125,7 +131,7 @@ export class Ledger implements Facts {
     }
     if (unixMs !== undefined && ordered) {
       if (col.ordered > 0 && unixMs < col.lastMs && col.backs) {
-        col.backs.push(this.problem2('unsorted', 'info', kind, text, start, end, line, character, endLine, endCharacter, col.path,
+        col.backs.push(this.problem2('unsorted', 'info', kind, source.slice(from, from + end - start), start, end, line, character, endLine, endCharacter, col.path,
           `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
         if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;
       }
@@ -142,6 +148,11 @@ export class Ledger implements Facts {
       range: { start: { line, character }, end: { line: endLine, character: endCharacter } },
       text: own(text), path: shownPath(path), kind, ...(first ? { first } : {}),
     };
+  }
+
+  /** Nothing kept may read `source` from now on (its bytes are about to be reused). */
+  detach(source: TextSource): void {
+    this.rows?.detach(source);
   }
 
   /**

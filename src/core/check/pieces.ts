@@ -2,7 +2,7 @@ import type { IdKind } from '../types';
 import { Checker } from './checker';
 import { delimitedReader } from './csv';
 import { JsonPaths, JsonReader } from './json';
-import { Ledger, type Facts } from './ledger';
+import { Ledger, type Facts, type TextSource } from './ledger';
 import { DEFAULT_TIME_TOLERANCE_MS } from './rowTime';
 import type { CheckProblem, CheckStreamOptions, Reader } from './types';
 
@@ -38,8 +38,9 @@ export interface PieceFacts {
   /** The first piece: whether its first record came (`header` is then the columns it named). */
   headerKnown: boolean;
   header: string[] | undefined;
-  /** Line breaks in the piece. */
+  /** Line breaks in the piece, and its length in characters. */
   lines: number;
+  chars: number;
 }
 
 const PROBLEM = 1, ROW_BEGIN = 2, ROW_END = 3, CREATION = 4, ID = 5;
@@ -107,7 +108,7 @@ export class FactLog implements Facts {
     a[this.count++] = ms;
   }
 
-  id(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, _text: string, start: number, end: number,
+  id(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, _source: TextSource, _from: number, start: number, end: number,
     line: number, character: number, endLine: number, endCharacter: number, path: string, key: string | undefined): void {
     const a = this.room(16);
     let n = this.count;
@@ -136,7 +137,7 @@ export class FactLog implements Facts {
  * `lineBase` of the file (at a line's start, so columns stay as they are); `text` is the piece's
  * text from its offset `textBase` on, which holds the IDs told.
  */
-export function replay(f: Pick<PieceFacts, 'nums' | 'count' | 'strings' | 'problems'>, text: string, textBase: number, charBase: number, lineBase: number, into: Facts): void {
+export function replay(f: Pick<PieceFacts, 'nums' | 'count' | 'strings' | 'problems'>, text: TextSource, textBase: number, charBase: number, lineBase: number, into: Facts): void {
   const { nums, strings, problems } = f;
   const identity = new Uint32Array(4);
   let i = 0;
@@ -168,7 +169,7 @@ export function replay(f: Pick<PieceFacts, 'nums' | 'count' | 'strings' | 'probl
         identity[2] = nums[i + 5]!;
         identity[3] = nums[i + 6]!;
         const start = nums[i + 7]!, end = nums[i + 8]!, key = nums[i + 14]!;
-        into.id(strings[nums[i]!]! as IdKind, Number.isNaN(ms) ? undefined : ms, nums[i + 2] === 1, identity, text.slice(start - textBase, end - textBase),
+        into.id(strings[nums[i]!]! as IdKind, Number.isNaN(ms) ? undefined : ms, nums[i + 2] === 1, identity, text, start - textBase,
           start + charBase, end + charBase, nums[i + 9]! + lineBase, nums[i + 10]!, nums[i + 11]! + lineBase, nums[i + 12]!,
           strings[nums[i + 13]!]!, key < 0 ? undefined : strings[key]);
         i += 15;
@@ -332,12 +333,25 @@ export class CheckInPieces {
     return this.header === undefined ? { ...this.base, last } : { ...this.base, last, header: this.header };
   }
 
-  /** A piece's facts, with its text: the next piece of the file. */
-  tell(f: PieceFacts, text: string): void {
+  /** The piece told before the last: its rows have ended (a CSV's last one at the next piece's first record). */
+  private previous: PieceText | undefined;
+
+  /**
+   * A piece's facts, with its bytes: the next piece of the file. Returns the bytes of the piece
+   * before it, which nothing reads any more, to be reused.
+   */
+  tell(f: PieceFacts, bytes: Uint8Array): Uint8Array | undefined {
+    const text = new PieceText(bytes);
     replay(f, text, 0, this.chars, this.lines, this.ledger);
-    this.chars += text.length;
+    this.chars += f.chars;
     this.lines += f.lines;
     if (this.header === undefined && f.headerKnown) this.header = { names: f.header };
+    const done = this.previous;
+    this.previous = text;
+    if (done === undefined) return undefined;
+    // A row still open from it (a JSON object a line feed cut short) keeps a copy of its ID.
+    this.ledger.detach(done);
+    return done.bytes;
   }
 
   /** The rest of the file, checked on this thread in parts of text: `write` each, then `end`. */
@@ -358,15 +372,33 @@ export class CheckInPieces {
   }
 }
 
-/** A piece judged whole (in a worker) by `judge` (made anew when the job is another file's): its facts, to send back with its text. */
-export function checkPiece(text: string, job: PieceJob, judge?: PieceCheck): { facts: PieceFacts; judge: PieceCheck } {
+/**
+ * A piece's text, decoded from its bytes only when a problem (or a row that may be one) needs an
+ * ID's text: most pieces have none, and this thread then never makes their text.
+ */
+class PieceText implements TextSource {
+  private text: string | undefined;
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  slice(from: number, to: number): string {
+    this.text ??= new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.bytes);
+    return this.text.slice(from, to);
+  }
+}
+
+/**
+ * A piece judged whole (in a worker) by `judge` (made anew when the job is another file's): its
+ * facts, to send back. `spare`: an array the next facts are written into (one handed back).
+ */
+export function checkPiece(text: string, job: PieceJob, judge?: PieceCheck, spare?: Float64Array<ArrayBuffer>): { facts: PieceFacts; judge: PieceCheck } {
   const piece = judge !== undefined && judge.serves(job) ? judge : new PieceCheck(job);
   piece.begin(job.header);
   let facts: PieceFacts | undefined;
   const read = piece.write(text, job.last, (log) => {
-    facts = { nums: log.nums, count: log.count, strings: log.strings, problems: log.problems, headerKnown: false, header: undefined, lines: 0 };
+    facts = { nums: log.nums, count: log.count, strings: log.strings, problems: log.problems, headerKnown: false, header: undefined, lines: 0, chars: text.length };
     // Handed out: the log must not write into these again.
-    log.nums = new Float64Array(log.nums.length);
+    log.nums = spare ?? new Float64Array(log.nums.length);
     log.strings = [];
     log.problems = [];
   });

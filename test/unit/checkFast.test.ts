@@ -184,6 +184,12 @@ describe('check: fast paths against the check before them', () => {
       const text = s.slice(0, 10) + sep + s.slice(11, 19) + (places > 0 ? '.' + (s.slice(20, 23) + '987654').slice(0, places) : '') + zone;
       assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
     }), { numRuns: 3000 });
+    // Fields as written, any day of any month (31 February rolls over as Date.UTC rolls it).
+    const two = (n: number) => String(n).padStart(2, '0');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 24 }), fc.nat(60), fc.nat(60), fc.nat(999), (y, mo, d, h, mi, sec, ms) => {
+      const text = `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(sec)}.${String(ms).padStart(3, '0')}Z`;
+      assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
+    }), { numRuns: 5000 });
     for (const text of ['2024-13-45T25:61:61.5Z', '0024-01-01T00:00:00Z', '2024-01-01T00:00:00.Z', '2024-01-01T00:00:00.1234567890Z', '2024-1-01T00:00:00Z', '2024-01-01T00:00:00Zz']) {
       assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
     }

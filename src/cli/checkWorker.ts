@@ -1,6 +1,7 @@
 // A check worker: receives pieces of a file (bytes and a PieceJob), answers with their facts
 // and hands the bytes back (see src/core/check/pieces.ts). Started by checkPool.ts from the same bundle
 // (dist/cli.js) with workerData `{ idsmith: 'check' }`.
+import { isAscii } from 'node:buffer';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { checkPiece, type PieceCheck, type PieceFacts, type PieceJob } from '../core';
 
@@ -32,7 +33,7 @@ function serve(): void {
   port.on('message', (req: CheckRequest) => {
     try {
       const text = decoder.decode(req.bytes);
-      const r = checkPiece(text, req.job, judge, req.spare);
+      const r = checkPiece(text, req.job, judge, req.spare, isAscii(req.bytes) ? req.bytes : undefined);
       judge = r.judge;
       const facts = r.facts;
       const reply: CheckReply = { id: req.id, facts, bytes: req.bytes };

@@ -10,6 +10,7 @@ import { bytesWriter, createCheck, type CheckProblem, type FoundId } from '../..
 import { timeValueMs } from '../../src/core/check/rowTime';
 import { encodeUlid, formatUuid } from '../../src/core';
 import { createCheck as oracleCheck } from './checkOracle/index';
+import { isAscii } from 'node:buffer';
 import { join } from 'node:path';
 import { checkPiece, type PieceCheck, type PieceJob } from '../../src/core';
 import { checkInPieces, piecesFormat, type PieceJudge } from '../../src/cli/checkPieces';
@@ -208,7 +209,7 @@ function inProcessJudge(rand: () => number): PieceJudge {
   return {
     run: async (bytes, job: PieceJob) => {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-      const r = checkPiece(text, job, judge);
+      const r = checkPiece(text, job, judge, undefined, rand() < 0.5 && isAscii(bytes) ? bytes : undefined);
       judge = r.judge;
       // Handed back as a worker hands them: the same memory, to be reused.
       const reply = structuredClone({ facts: r.facts, bytes }, { transfer: [bytes.buffer as ArrayBuffer] });

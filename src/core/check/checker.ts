@@ -64,16 +64,23 @@ export class Checker implements Sink {
   /** A text starts again at offset 0 (the next piece of a file): what is remembered of values and keys stays. */
   restart(): void {
     this.lines = new Lines();
+    this.ascii = undefined;
     this.text = '';
     this.base = 0;
   }
 
-  /** The text the readers are reading now (from offset `base` on). */
-  hold(text: string, base: number): void {
+  /**
+   * The text the readers are reading now (from offset `base` on); `ascii`: its bytes, when it is
+   * all ASCII (a worker's piece of a file), which values are read from instead of their chars.
+   */
+  hold(text: string, base: number, ascii?: Uint8Array): void {
     this.text = text;
     this.base = base;
+    this.ascii = ascii;
     this.lines.held();
   }
+
+  private ascii: Uint8Array | undefined;
 
   /** Nothing before `offset` is asked about again. */
   release(offset: number): void {
@@ -116,7 +123,8 @@ export class Checker implements Sink {
     }
     const label = info?.label;
     if (label) return this.labelled(text, start, verbatim, path, label, key);
-    const m = this.wholeId(text);
+    // A value as it stands in the source can be read from the source's bytes.
+    const m = this.ascii !== undefined && verbatim ? this.whole.ofBytes(text, this.ascii, start - this.base) : this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
     // Under a key that names the row's own ID, the scanner's plausible years (made for free
     // text) must not hide an ID: one dated far ahead is still compared, and reported as future.

@@ -231,9 +231,9 @@ export class PieceCheck {
    * held (from offset `base` of the piece on), before it is dropped; the log is then emptied.
    * Returns the offset read up to (all of it, for a piece that ends a record).
    */
-  write(part: string, final: boolean, told: (log: FactLog, text: string, base: number) => void): number {
+  write(part: string, final: boolean, told: (log: FactLog, text: string, base: number) => void, ascii?: Uint8Array): number {
     this.text = this.text === '' ? part : this.text + part;
-    this.checker.hold(this.text, this.base);
+    this.checker.hold(this.text, this.base, this.base === 0 && this.text === part ? ascii : undefined);
     const keep = this.reader!.read(this.text, this.base, final);
     told(this.log, this.text, this.base);
     this.log.clear();
@@ -390,8 +390,9 @@ class PieceText implements TextSource {
 /**
  * A piece judged whole (in a worker) by `judge` (made anew when the job is another file's): its
  * facts, to send back. `spare`: an array the next facts are written into (one handed back).
+ * `ascii`: the piece's bytes, when every one is ASCII (then its values are read from them).
  */
-export function checkPiece(text: string, job: PieceJob, judge?: PieceCheck, spare?: Float64Array<ArrayBuffer>): { facts: PieceFacts; judge: PieceCheck } {
+export function checkPiece(text: string, job: PieceJob, judge?: PieceCheck, spare?: Float64Array<ArrayBuffer>, ascii?: Uint8Array): { facts: PieceFacts; judge: PieceCheck } {
   const piece = judge !== undefined && judge.serves(job) ? judge : new PieceCheck(job);
   piece.begin(job.header);
   let facts: PieceFacts | undefined;
@@ -401,7 +402,7 @@ export function checkPiece(text: string, job: PieceJob, judge?: PieceCheck, spar
     log.nums = spare ?? new Float64Array(log.nums.length);
     log.strings = [];
     log.problems = [];
-  });
+  }, ascii);
   // A piece is cut where a record ends: a reader that wants more of it means the cut was wrong.
   if (read !== text.length) throw new Error(`check: a piece was cut inside a record (read ${read} of ${text.length} characters)`);
   const f = facts!;

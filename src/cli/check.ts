@@ -126,6 +126,11 @@ or is not text.`,
             notText = await here(stdin ? io.stdin() : io.readFile(file));
           }
         } catch (err) {
+          // A worker that died took the pool with it; the next file gets a new one.
+          if (pool?.broken) {
+            await pool.close();
+            pool = undefined;
+          }
           await out.flush();
           io.stderr(say(file, err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err)));
           unreadable = true;

@@ -32,6 +32,9 @@ export class CheckPool {
   private readonly queue: Task[] = [];
   private readonly waiting = new Map<number, Task>();
   private nextId = 0;
+  /** Why the pool can judge no more (a worker died): every piece asked for from then on fails with it. */
+  private failed: Error | undefined;
+  private closing = false;
 
   /** `script` is the bundle (or, in tests, checkWorker.ts with `execArgv` that load TypeScript). */
   constructor(script: string, size = Math.min(2, availableParallelism()), execArgv?: string[]) {
@@ -42,6 +45,9 @@ export class CheckPool {
       const slot: Slot = { worker, pending: 0 };
       worker.on('message', (reply: CheckReply) => this.done(slot, reply));
       worker.on('error', (e) => this.fail(e));
+      worker.on('exit', (code) => {
+        if (!this.closing) this.fail(new Error(`a check worker stopped (exit code ${code})`));
+      });
       this.slots.push(slot);
     }
   }
@@ -49,12 +55,19 @@ export class CheckPool {
   /** The facts of one piece; `bytes` (and `spare`, an array for facts) are handed over (transferred) to the worker, and come back. */
   run(bytes: Uint8Array, job: PieceJob, spare?: Float64Array<ArrayBuffer>): Promise<CheckedPiece> {
     return new Promise((resolve, reject) => {
+      if (this.failed) return reject(this.failed);
       this.queue.push({ id: this.nextId++, bytes, job, spare, resolve, reject });
       this.pump();
     });
   }
 
+  /** A worker died: this pool judges nothing more (a new one may). */
+  get broken(): boolean {
+    return this.failed !== undefined;
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -82,6 +95,7 @@ export class CheckPool {
   }
 
   private fail(e: Error): void {
+    this.failed ??= e;
     for (const t of [...this.waiting.values(), ...this.queue]) t.reject(e);
     this.waiting.clear();
     this.queue.length = 0;

@@ -11,6 +11,8 @@ import { timeValueMs } from '../../src/core/check/rowTime';
 import { encodeUlid, formatUuid } from '../../src/core';
 import { createCheck as oracleCheck } from './checkOracle/index';
 import { isAscii } from 'node:buffer';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkPiece, type PieceCheck, type PieceJob } from '../../src/core';
 import { checkInPieces, piecesFormat, type PieceJudge } from '../../src/cli/checkPieces';
@@ -309,6 +311,24 @@ describe('check: in pieces on workers against the check on one thread', () => {
     const notText = await inPieces('a.csv', chunksOf(bad, [4]), inProcessJudge(() => 0.5), { pieceBytes: 1, longestCut: 2 });
     assert.deepStrictEqual(notText, await onThread('a.csv', chunksOf(bad, [4])));
     assert.ok(notText.notText);
+  });
+
+  it('a worker that dies fails the check of its file (no wait without end), and the pool says it is broken', async function () {
+    this.timeout(30_000);
+    const dir = mkdtempSync(join(tmpdir(), 'idsmith-check-pool-'));
+    const script = join(dir, 'dies.cjs');
+    writeFileSync(script, 'process.exit(3);\n');
+    const pool = new CheckPool(script, 2);
+    try {
+      const rows = ['id,created', ...Array.from({ length: 3000 }, (_, i) => `${ulid(T0 + i, i)},${iso(T0 + i)}`)];
+      const bytes = Buffer.from(rows.join('\n'));
+      await assert.rejects(inPieces('a.csv', chunksOf(bytes, [70_000]), pool, { pieceBytes: 10_000, longestCut: 1 << 20 }), /check worker|stopped/);
+      assert.ok(pool.broken);
+      await assert.rejects(pool.run(new Uint8Array(1), { format: 'csv', delimiter: ',', last: true, now: NOW }), /stopped/);
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('on real workers: a long CSV and its JSON Lines, cut in many pieces', async function () {

@@ -9,7 +9,7 @@ import type { CheckedPiece } from './checkPool';
 /** Files this large are checked by workers; smaller ones on this thread (a worker takes ~30 ms to start). */
 export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
 /** A piece is cut at the last record end once this many bytes have come. */
-const PIECE_BYTES = 512 * 1024;
+const PIECE_BYTES = 256 * 1024;
 /** With no record end in this many bytes, the rest of the file is checked on this thread. */
 const LONGEST_CUT = 16 * 1024 * 1024;
 /** Pieces at the workers or waiting to be told, at most: bounds memory. */

@@ -41,7 +41,7 @@ export class CheckPool {
     for (let i = 0; i < size; i++) {
       // A small young generation: a worker's garbage is one piece's strings; this keeps two
       // workers and the main thread within 200 MB.
-      const worker = new Worker(script, { workerData: { idsmith: 'check' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 } });
+      const worker = new Worker(script, { workerData: { idsmith: 'check' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
       const slot: Slot = { worker, pending: 0 };
       worker.on('message', (reply: CheckReply) => this.done(slot, reply));
       worker.on('error', (e) => this.fail(e));

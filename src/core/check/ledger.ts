@@ -4,7 +4,7 @@ import { own } from './own';
 import { shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
 import { DISTINCT_SHARE, isIdentityColumn, isNamedIdentity, kindName } from './rules';
-import type { CheckOptions, CheckPosition, CheckProblem } from './types';
+import type { CheckOptions, CheckPosition, CheckProblem, TextSource } from './types';
 
 // What the check keeps across a file: per key or column the distinct IDs (the duplicate rule)
 // and the last time (the order rule), and the rows open (the time-mismatch rule). It is told
@@ -17,11 +17,6 @@ const UNSORTED_MIN = 4;
 const UNSORTED_MAX_SHARE = 0.2;
 /** Problems held for the end are dropped once there are this many and too many to be reported. */
 const HELD_FLOOR = 1000;
-
-/** Where an ID's text is cut from when a problem needs it: the text held, or a piece of a file decoded only then. */
-export interface TextSource {
-  slice(from: number, to: number): string;
-}
 
 /** What a checker tells the ledger, in the order of the file. */
 export interface Facts {

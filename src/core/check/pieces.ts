@@ -2,9 +2,9 @@ import type { IdKind } from '../types';
 import { Checker } from './checker';
 import { delimitedReader } from './csv';
 import { JsonPaths, JsonReader } from './json';
-import { Ledger, type Facts, type TextSource } from './ledger';
+import { Ledger, type Facts } from './ledger';
 import { DEFAULT_TIME_TOLERANCE_MS } from './rowTime';
-import type { CheckProblem, CheckStreamOptions, Reader } from './types';
+import type { CheckProblem, CheckStreamOptions, Reader, TextSource } from './types';
 
 // A large file checked in pieces on several threads (the CLI's workers): each piece starts at a
 // record's start (after a line feed outside quotes), is read and judged on its own by a checker

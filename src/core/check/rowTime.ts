@@ -4,8 +4,7 @@ import type { IdKind } from '../types';
 import { own } from './own';
 import { lastSegment } from './paths';
 import { kindName } from './rules';
-import type { TextSource } from './ledger';
-import type { CheckProblem } from './types';
+import type { CheckProblem, TextSource } from './types';
 
 // The time inside a row's ID against the row's own creation time: `id` is a ULID of 2025-03-05
 // while `created_at` says 2024-01-01, which is a fixture made by hand or a key copied from

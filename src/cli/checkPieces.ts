@@ -17,7 +17,7 @@ const IN_FLIGHT = 4;
 /** The head is judged for being text as the check on this thread would: in its first pieces of this size. */
 const PIECE = 64 * 1024;
 
-/** The format and delimiter of a file checked in pieces, or undefined when it is not cut (its format, its delimiter). */
+/** The format of a file checked in pieces, or undefined when its format or delimiter is not cut. */
 export function piecesFormat(opts: CheckStreamOptions): PieceJob['format'] | undefined {
   const format = checkedFormat(opts);
   if (format !== 'csv' && format !== 'tsv' && format !== 'jsonl') return undefined;
@@ -47,8 +47,19 @@ export interface PieceSizes {
  */
 export async function checkInPieces(source: AsyncIterable<Uint8Array>, opts: CheckStreamOptions, format: PieceJob['format'], pool: PieceJudge,
   flush: () => Promise<void>, onThisThread: (source: AsyncIterable<Uint8Array>) => Promise<string | undefined>,
-  { pieceBytes = PIECE_BYTES, longestCut = LONGEST_CUT }: PieceSizes = {}): Promise<string | undefined> {
+  sizes: PieceSizes = {}): Promise<string | undefined> {
   const it = source[Symbol.asyncIterator]();
+  try {
+    return await inPieces(it, opts, format, pool, flush, onThisThread, sizes);
+  } finally {
+    // Left early (not text, an error): the source closes what it holds open (a file).
+    await it.return?.();
+  }
+}
+
+async function inPieces(it: AsyncIterator<Uint8Array>, opts: CheckStreamOptions, format: PieceJob['format'], pool: PieceJudge,
+  flush: () => Promise<void>, onThisThread: (source: AsyncIterable<Uint8Array>) => Promise<string | undefined>,
+  { pieceBytes = PIECE_BYTES, longestCut = LONGEST_CUT }: PieceSizes): Promise<string | undefined> {
   // The bytes not sent yet: data[start, end).
   let data = new Uint8Array(2 * pieceBytes + 1024 * 1024);
   let start = 0;

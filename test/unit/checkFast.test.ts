@@ -308,9 +308,19 @@ describe('check: in pieces on workers against the check on one thread', () => {
     assert.ok(want.problems.some((p) => p.code === 'time-mismatch' && p.text === ulid(T0, 1)));
     // Found at random once: the start's first chunk was text, the second not.
     const bad = fileBytes('"","typeid_or_uuid"\n', false, false, [0, 4564, 1740]);
-    const notText = await inPieces('a.csv', chunksOf(bad, [4]), inProcessJudge(() => 0.5), { pieceBytes: 1, longestCut: 2 });
-    assert.deepStrictEqual(notText, await onThread('a.csv', chunksOf(bad, [4])));
+    let closed = false;
+    const source = async function* (): AsyncGenerator<Uint8Array> {
+      try {
+        yield* chunksOf(Buffer.concat([bad, Buffer.alloc(70_000, 'a')]), [4, bad.length]);
+      } finally {
+        closed = true;
+      }
+    };
+    const notText = await inPieces('a.csv', source(), inProcessJudge(() => 0.5), { pieceBytes: 1, longestCut: 2 });
+    assert.deepStrictEqual(notText, await onThread('a.csv', chunksOf(Buffer.concat([bad, Buffer.alloc(70_000, 'a')]), [4, bad.length])));
     assert.ok(notText.notText);
+    // Left early, the source was closed (a file's handle with it).
+    assert.ok(closed);
   });
 
   it('a worker that dies fails the check of its file (no wait without end), and the pool says it is broken', async function () {

@@ -203,7 +203,8 @@ export class PieceCheck {
   /** Whether this judge judges pieces of `job`'s file as that job asks. */
   serves(job: PieceJob): boolean {
     const j = this.job;
-    return j.format === job.format && j.delimiter === job.delimiter && j.now === job.now && j.timeToleranceMs === job.timeToleranceMs && Object.is(j.epoch, job.epoch);
+    // The job comes cloned with each piece: an epoch written out (a layout) is compared by value.
+    return j.format === job.format && j.delimiter === job.delimiter && j.now === job.now && j.timeToleranceMs === job.timeToleranceMs && JSON.stringify(j.epoch) === JSON.stringify(job.epoch);
   }
 
   /** The next piece starts (at a record's start); `header` as `PieceJob.header`. */
@@ -249,7 +250,7 @@ export class PieceCheck {
   }
 }
 
-/** A CSV or TSV whose field delimiter is this byte is cut at line feeds outside quotes. */
+/** Where `Cuts` is in a CSV: at a field's start, inside an unquoted one, inside quotes, just after a quote inside them. */
 const FIELD_START = 0, IN_FIELD = 1, QUOTED = 2, QUOTE_SEEN = 3;
 
 /**

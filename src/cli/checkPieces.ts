@@ -10,8 +10,8 @@ import type { CheckedPiece } from './checkPool';
 export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
 /** A piece is cut at the last record end once this many bytes have come. */
 const PIECE_BYTES = 256 * 1024;
-/** With no record end in this many bytes, the rest of the file is checked on this thread. */
-const LONGEST_CUT = 16 * 1024 * 1024;
+/** With no record end in this many bytes, the rest of the file is checked on this thread (a worker holds a piece in 64 MB). */
+const LONGEST_CUT = 4 * 1024 * 1024;
 /** Pieces at the workers or waiting to be told, at most: bounds memory. */
 const IN_FLIGHT = 4;
 /** The head is judged for being text as the check on this thread would: in its first pieces of this size. */

@@ -6,7 +6,11 @@
 import { CheckInPieces, Cuts, bytesWriter, checkedFormat, csvDelimiterOf, type CheckStreamOptions, type PieceJob } from '../core';
 import type { CheckedPiece } from './checkPool';
 
-/** Files this large are checked by workers; smaller ones on this thread (a worker takes ~30 ms to start). */
+/**
+ * Files this large are checked by workers; smaller ones on this thread. Starting two workers is
+ * about the work of checking 7 MB on this thread (instruction counts, callgrind), shared by two
+ * cores: below a few MB they cannot win it back.
+ */
 export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
 /** A piece is cut at the last record end once this many bytes have come. */
 const PIECE_BYTES = 256 * 1024;

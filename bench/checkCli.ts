@@ -1,9 +1,10 @@
 // `idsmith check` as a process on generated data files: `npm run bench:check -- [MB] [--rounds N]`
 // (or `node --import tsx bench/checkCli.ts [MB] [--rounds N]` for these rows alone) writes a seeded
-// CSV of about MB megabytes (default 100: 1.5 M rows of ULID id, UUID customer from 2,000, name,
+// CSV of about MB megabytes (default 100: 0.8 M rows of ULID id, UUID customer from 2,000, name,
 // email, amount, ISO created; two IDs copied, the duplicates to find) and the same rows as JSON
-// Lines, and times the built CLI (dist/cli.js, `npm run build` first) on each beside a naive Node
-// peer: `readline` and a Set of the id column, which finds the duplicates and checks nothing else.
+// Lines, and times the built CLI (dist/cli.js, `npm run build` first) on each, as a file (on both
+// cores, issue 23 item 4) and on standard input (one thread), beside a naive Node peer: `readline`
+// and a Set of the id column, which finds the duplicates and checks nothing else.
 // One markdown table: MB/s by wall clock (median of N rounds, default 3), CPU seconds (user +
 // system), peak RSS, output lines, the machine's load before and after. Figures only, no asserts.
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -99,10 +100,14 @@ export function benchCheckCli(mb: number, rounds: number): void {
     const { rows: count } = writeData(csv, jsonl, mb);
     const naive = join(dir, 'naive.cjs');
     writeFileSync(naive, NAIVE);
+    // Standard input is checked on one thread: the same check without the workers.
+    const piped = (format: string, file: string): string[] => ['sh', '-c', `"${process.execPath}" "${cli}" check --format ${format} - < "${file}"`];
     const rows: [string, string, string[]][] = [
       ['`idsmith check` CSV', csv, [process.execPath, cli, 'check', csv]],
+      ['`idsmith check --format csv -` (standard input: one thread)', csv, piped('csv', csv)],
       ['naive `readline` + Set of the id column, CSV', csv, [process.execPath, naive, csv]],
       ['`idsmith check` JSONL', jsonl, [process.execPath, cli, 'check', jsonl]],
+      ['`idsmith check --format jsonl -` (standard input: one thread)', jsonl, piped('jsonl', jsonl)],
       ['naive `readline` + `JSON.parse` + Set of id, JSONL', jsonl, [process.execPath, naive, jsonl]],
     ];
     const results = new Map<string, ProcessRun[] | string>();

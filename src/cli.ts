@@ -6,6 +6,7 @@ import { EXIT_INTERNAL, EXIT_OUTPUT } from './cli/command';
 import { OutputError } from './cli/io';
 import { main, type CliIo } from './cli/main';
 import { isScanWorker } from './cli/scanWorker';
+import { isCheckWorker } from './cli/checkWorker';
 
 /**
  * Files are read in 512 KiB chunks: large blocks for the scanner. 1 MiB chunks scanned no faster
@@ -45,7 +46,7 @@ const io: CliIo = {
   },
   stderr: (text) => void process.stderr.write(text),
   stdoutIsTty: process.stdout.isTTY === true,
-  // The bundle is its own worker script (scanWorker.ts serves when started as one).
+  // The bundle is its own worker script (scanWorker.ts and checkWorker.ts serve when started as one).
   scanWorkers: { script: __filename },
 };
 
@@ -63,7 +64,7 @@ process.stdout.on('error', (err: Error) => {
 });
 
 // exitCode rather than process.exit(): a large stdout write to a pipe is flushed asynchronously.
-if (!isScanWorker()) main(process.argv.slice(2), io).then(
+if (!isScanWorker() && !isCheckWorker()) main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

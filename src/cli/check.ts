@@ -1,7 +1,9 @@
-import { stat } from 'node:fs/promises';
-import { CHECK_FORMATS, bytesWriter, createCheck, type CheckFormat, type CheckProblem } from '../core';
+import { open, stat } from 'node:fs/promises';
+import { CHECK_FORMATS, bytesWriter, createCheck, type CheckFormat, type CheckProblem, type CheckStreamOptions } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
+import { CheckPool } from './checkPool';
+import { WORKER_MIN_BYTES, checkInPieces, piecesFormat } from './checkPieces';
 import { Output } from './io';
 import { escapeControls, safeJson } from './safe';
 
@@ -57,7 +59,8 @@ Options:
 
 Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
 per key or column (32 to 64 bytes each) and the nesting of a YAML document, not with the
-file's size.
+file's size. A JSON Lines, CSV or TSV file of 4 MB or more is read by two workers, with the
+same output; standard input is read on one thread.
 Exit status: 0 no problem, 1 some problem found, 2 usage error, or a file could not be read
 or is not text.`,
   flags: [HELP_FLAG, { name: 'json', value: false }, EPOCH_FLAG, { name: 'time-tolerance', value: true }, { name: 'format', value: true }, { name: 'delimiter', value: true }],
@@ -78,45 +81,71 @@ or is not text.`,
     let found = false;
     let unreadable = false;
     const out = new Output(io);
-    for (const file of args.positionals) {
-      const stdin = file === '-';
-      const stream = createCheck({
-        fileName: stdin ? '' : file, now, collect: false, ...tolerance,
-        format: format ?? (stdin ? 'sniff' : undefined),
-        ...(delimiter === undefined ? {} : { delimiter }),
-        ...(epoch === undefined ? {} : { epoch }),
-        onProblem: (p) => {
-          found = true;
-          out.push(json ? ndjson(file, p) : human(file, p));
-        },
-      });
-      let notText: string | undefined;
-      const input = bytesWriter(stream, { onNotText: (why) => { notText = why; } });
-      try {
-        if (!stdin && (await stat(file)).isDirectory()) throw new Error('is a directory (pass files, or a glob the shell expands)');
-        for await (const chunk of stdin ? io.stdin() : io.readFile(file)) {
-          // In pieces of PIECE bytes: their text (64 K chars at most) is a young object that a
-          // scavenge frees, where the text of a whole 512 KB read lived in the old generation
-          // until a full collection, and the peak RSS grew with them. Where a piece is cut
-          // changes nothing (the check is the same however its text is split).
-          for (let at = 0; at < chunk.length && !notText; at += PIECE) input.write(chunk.length <= PIECE ? chunk : chunk.subarray(at, at + PIECE));
-          if (notText) break;
-          // Whatever this chunk found goes out now: a slow source (a pipe) shows it at once.
+    let pool: CheckPool | undefined;
+    try {
+      for (const file of args.positionals) {
+        const stdin = file === '-';
+        const opts: CheckStreamOptions = {
+          fileName: stdin ? '' : file, now, collect: false, ...tolerance,
+          format: format ?? (stdin ? 'sniff' : undefined),
+          ...(delimiter === undefined ? {} : { delimiter }),
+          ...(epoch === undefined ? {} : { epoch }),
+          onProblem: (p) => {
+            found = true;
+            out.push(json ? ndjson(file, p) : human(file, p));
+          },
+        };
+        // The check on this thread, of what `source` brings; why the file is not text, if it is not.
+        const here = async (source: AsyncIterable<Uint8Array>): Promise<string | undefined> => {
+          const stream = createCheck(opts);
+          let notText: string | undefined;
+          const input = bytesWriter(stream, { onNotText: (why) => { notText = why; } });
+          for await (const chunk of source) {
+            // In pieces of PIECE bytes: their text (64 K chars at most) is a young object that a
+            // scavenge frees, where the text of a whole 512 KB read lived in the old generation
+            // until a full collection, and the peak RSS grew with them. Where a piece is cut
+            // changes nothing (the check is the same however its text is split).
+            for (let at = 0; at < chunk.length && !notText; at += PIECE) input.write(chunk.length <= PIECE ? chunk : chunk.subarray(at, at + PIECE));
+            if (notText) return notText;
+            // Whatever this chunk found goes out now: a slow source (a pipe) shows it at once.
+            await out.flush();
+          }
+          input.end();
+          return notText;
+        };
+        let notText: string | undefined;
+        try {
+          const st = stdin ? undefined : await stat(file);
+          if (st?.isDirectory()) throw new Error('is a directory (pass files, or a glob the shell expands)');
+          const workers = io.scanWorkers;
+          // A large JSON Lines, CSV or TSV file is judged in pieces by workers on both cores.
+          const cut = st !== undefined && st.isFile() && st.size >= WORKER_MIN_BYTES && workers !== undefined ? piecesFormat(opts) : undefined;
+          if (cut !== undefined) {
+            pool ??= new CheckPool(workers!.script, undefined, workers!.execArgv);
+            notText = await checkInPieces(fileChunks(file), opts, cut, pool, () => out.flush(), here);
+          } else {
+            notText = await here(stdin ? io.stdin() : io.readFile(file));
+          }
+        } catch (err) {
+          // A worker that died took the pool with it; the next file gets a new one.
+          if (pool?.broken) {
+            await pool.close();
+            pool = undefined;
+          }
           await out.flush();
+          io.stderr(say(file, err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err)));
+          unreadable = true;
+          continue;
         }
-      } catch (err) {
         await out.flush();
-        io.stderr(say(file, err instanceof Error ? err.message.replace(/^[A-Z]+: /, '') : String(err)));
-        unreadable = true;
-        continue;
+        if (notText) {
+          // Not checked, so not clean either.
+          io.stderr(say(file, `not text (${notText}); not checked. Idsmith reads UTF-8, and UTF-16 or UTF-32 with a byte order mark.`));
+          unreadable = true;
+        }
       }
-      if (!notText) input.end();
-      await out.flush();
-      if (notText) {
-        // Not checked, so not clean either.
-        io.stderr(say(file, `not text (${notText}); not checked. Idsmith reads UTF-8, and UTF-16 or UTF-32 with a byte order mark.`));
-        unreadable = true;
-      }
+    } finally {
+      await pool?.close();
     }
     // A file that could not be read was not checked: that must not pass as clean, nor look
     // like a finding.
@@ -124,6 +153,25 @@ or is not text.`,
     return found ? EXIT_INVALID : EXIT_OK;
   },
 };
+
+/**
+ * A file's bytes in chunks of 512 KB, each read into the same buffer: the pieces check copies a
+ * chunk before it asks for the next, and a fresh buffer per chunk was garbage that this thread,
+ * making little else, kept for long (tens of MB of the peak RSS).
+ */
+async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(512 * 1024);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 function formatOption(text: string | undefined): CheckFormat | undefined {
   if (text === undefined) return undefined;

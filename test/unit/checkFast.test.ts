@@ -10,6 +10,13 @@ import { bytesWriter, createCheck, type CheckProblem, type FoundId } from '../..
 import { timeValueMs } from '../../src/core/check/rowTime';
 import { encodeUlid, formatUuid } from '../../src/core';
 import { createCheck as oracleCheck } from './checkOracle/index';
+import { isAscii } from 'node:buffer';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkPiece, type PieceCheck, type PieceJob } from '../../src/core';
+import { checkInPieces, piecesFormat, type PieceJudge } from '../../src/cli/checkPieces';
+import { CheckPool } from '../../src/cli/checkPool';
 import { timeValueMs as oracleTimeValueMs } from './checkOracle/rowTime';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -76,6 +83,8 @@ const VALUE_MAKERS: ((n: number) => string)[] = [
   () => '',
   () => 'null',
   (n) => 'x'.repeat(4100 + n), // longer than FIELD_MAX
+  (n) => `two\nlines ${ulid(T0 + n, n)}`, // a line feed inside a quoted field: no place to cut
+  (n) => `${n % 2 ? '"' : ''}cr\r\nlf "${uuid(n, 7)}"`,
 ];
 
 const KEYS = ['id', 'customer', 'created', 'created_at', 'order_ulid', 'ref_uuid', 'uuid_v7', 'ts', 'name', 'user id', 'id', 'Note "x"', 'updated_at', 'typeid_or_uuid', ''];
@@ -178,8 +187,182 @@ describe('check: fast paths against the check before them', () => {
       const text = s.slice(0, 10) + sep + s.slice(11, 19) + (places > 0 ? '.' + (s.slice(20, 23) + '987654').slice(0, places) : '') + zone;
       assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
     }), { numRuns: 3000 });
+    // Fields as written, any day of any month (31 February rolls over as Date.UTC rolls it).
+    const two = (n: number) => String(n).padStart(2, '0');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 24 }), fc.nat(60), fc.nat(60), fc.nat(999), (y, mo, d, h, mi, sec, ms) => {
+      const text = `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(sec)}.${String(ms).padStart(3, '0')}Z`;
+      assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
+    }), { numRuns: 5000 });
     for (const text of ['2024-13-45T25:61:61.5Z', '0024-01-01T00:00:00Z', '2024-01-01T00:00:00.Z', '2024-01-01T00:00:00.1234567890Z', '2024-1-01T00:00:00Z', '2024-01-01T00:00:00Zz']) {
       assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
+    }
+  });
+});
+
+// A large JSON Lines, CSV or TSV file is judged in pieces by workers and their facts told to one
+// ledger in order (src/cli/checkPieces.ts, src/core/check/pieces.ts): the same problems, in the
+// same order, as the check on one thread, whatever the pieces, the chunks the file arrives in
+// (split anywhere, inside a row or a character), quoted line feeds, CR, CRLF, a byte order mark,
+// UTF-16, or bytes that are no UTF-8.
+
+/** Answers as the workers do (facts cloned as a message is, bytes handed back), each piece after a random wait. */
+function inProcessJudge(rand: () => number): PieceJudge {
+  let judge: PieceCheck | undefined;
+  return {
+    run: async (bytes, job: PieceJob) => {
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      const r = checkPiece(text, job, judge, undefined, rand() < 0.5 && isAscii(bytes) ? bytes : undefined);
+      judge = r.judge;
+      // Handed back as a worker hands them: the same memory, to be reused.
+      const reply = structuredClone({ facts: r.facts, bytes }, { transfer: [bytes.buffer as ArrayBuffer] });
+      for (let k = Math.floor(rand() * 3); k > 0; k--) await new Promise((go) => setImmediate(go));
+      return reply;
+    },
+  };
+}
+
+async function* chunksOf(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8Array> {
+  let from = 0;
+  for (const c of [...cuts.map((x) => x % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]) {
+    if (c > from) yield bytes.slice(from, c);
+    from = c;
+  }
+}
+
+interface Told {
+  problems: CheckProblem[];
+  notText: string | undefined;
+}
+
+/** The check on this thread, as the CLI runs it. */
+async function onThread(fileName: string, source: AsyncIterable<Uint8Array>): Promise<Told> {
+  const problems: CheckProblem[] = [];
+  let notText: string | undefined;
+  const stream = createCheck({ fileName, now: NOW, collect: false, onProblem: (p) => problems.push(p) });
+  const w = bytesWriter(stream, { onNotText: (why) => { notText = why; } });
+  for await (const chunk of source) {
+    for (let at = 0; at < chunk.length && !notText; at += 65536) w.write(chunk.subarray(at, at + 65536));
+    if (notText) return { problems, notText };
+  }
+  w.end();
+  return { problems, notText };
+}
+
+async function inPieces(fileName: string, source: AsyncIterable<Uint8Array>, judge: PieceJudge, sizes: { pieceBytes: number; longestCut: number }): Promise<Told> {
+  const problems: CheckProblem[] = [];
+  const opts = { fileName, now: NOW, collect: false, onProblem: (p: CheckProblem) => problems.push(p) };
+  const format = piecesFormat(opts);
+  assert.ok(format !== undefined, fileName);
+  let here: Told | undefined;
+  const notText = await checkInPieces(source, opts, format, judge, async () => undefined, async (rest) => {
+    here = await onThread(fileName, rest);
+    return here.notText;
+  }, sizes);
+  return here ?? { problems, notText };
+}
+
+/** `text` as the bytes of a file: UTF-8 (a BOM perhaps) or UTF-16LE with one, and bytes that are no UTF-8 put in at `bad`. */
+function fileBytes(text: string, utf16: boolean, bom: boolean, bad: number[]): Uint8Array {
+  if (utf16) return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  let body = Buffer.from(text, 'utf8');
+  for (const at of bad) {
+    const i = at % (body.length + 1);
+    body = Buffer.concat([body.subarray(0, i), Buffer.from(at % 3 === 0 ? [0xff] : at % 3 === 1 ? [0xe2, 0x82] : [0xc3]), body.subarray(i)]);
+  }
+  return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+}
+
+describe('check: in pieces on workers against the check on one thread', () => {
+  it('CSV, TSV and JSON Lines in random pieces and chunks: the same problems in the same order', async function () {
+    this.timeout(300_000);
+    let problems = 0, cut = 0;
+    await fc.assert(fc.asyncProperty(table, fc.array(fc.nat(20_000), { maxLength: 6 }), fc.constantFrom(false, false, false, true), fc.boolean(),
+      fc.array(fc.nat(20_000), { maxLength: 3 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 3000 }), fc.constantFrom('csv', 'tsv', 'semicolon', 'jsonl'), fc.integer(),
+      async (t, cuts, utf16, bom, bad, pieceBytes, longer, kind, seed) => {
+        let text = kind === 'csv' ? csvOf(t, ',') : kind === 'tsv' ? csvOf(t, '\t') : kind === 'semicolon' ? csvOf(t, ';') : jsonlOf(t, false);
+        // Lines cut short: an object a line feed leaves open stays a row across pieces.
+        if (kind === 'jsonl' && seed % 3 === 0) text = text.split('\n').map((l, i) => (i % 3 === 1 ? l.slice(0, -1 - (seed & 7)) : l)).join('\n');
+        const fileName = kind === 'semicolon' ? 'a.csv' : `a.${kind}`;
+        const bytes = fileBytes(text, utf16, bom, bad);
+        let s = seed >>> 0;
+        const rand = (): number => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+        const want = await onThread(fileName, chunksOf(bytes, cuts));
+        const got = await inPieces(fileName, chunksOf(bytes, cuts), inProcessJudge(rand), { pieceBytes, longestCut: pieceBytes + longer });
+        assert.deepStrictEqual(got, want);
+        problems += want.problems.length;
+        if (bytes.length > pieceBytes * 2) cut++;
+      }), { numRuns: 400 });
+    // The inputs must make problems, and many files must be cut, for the comparison to mean anything.
+    assert.ok(problems > 400 && cut > 200, `${problems} problems, ${cut} files cut`);
+  });
+
+  it('a row left open by a line cut short keeps its ID when the bytes of its piece are reused; a short start mostly not UTF-8 is not text', async () => {
+    const lines = [`{"id": "${ulid(T0, 1)}", "created_at": "2020-01-01T00:00:00Z", "n": `];
+    for (let i = 0; i < 2000; i++) lines.push(JSON.stringify({ id: ulid(T0 + i * 60_000, i + 7), created_at: iso(T0 + i * 60_000) }));
+    const bytes = Buffer.from(lines.join('\n'));
+    // The first piece is what came before the start was judged (64 KB), the rest one a chunk.
+    const cuts = Array.from({ length: 60 }, (_, k) => 100 + k * 3001);
+    const want = await onThread('a.jsonl', chunksOf(bytes, cuts));
+    const got = await inPieces('a.jsonl', chunksOf(bytes, cuts), inProcessJudge(() => 0.5), { pieceBytes: 200, longestCut: 100_000 });
+    assert.deepStrictEqual(got, want);
+    assert.ok(want.problems.some((p) => p.code === 'time-mismatch' && p.text === ulid(T0, 1)));
+    // Found at random once: the start's first chunk was text, the second not.
+    const bad = fileBytes('"","typeid_or_uuid"\n', false, false, [0, 4564, 1740]);
+    let closed = false;
+    const source = async function* (): AsyncGenerator<Uint8Array> {
+      try {
+        yield* chunksOf(Buffer.concat([bad, Buffer.alloc(70_000, 'a')]), [4, bad.length]);
+      } finally {
+        closed = true;
+      }
+    };
+    const notText = await inPieces('a.csv', source(), inProcessJudge(() => 0.5), { pieceBytes: 1, longestCut: 2 });
+    assert.deepStrictEqual(notText, await onThread('a.csv', chunksOf(Buffer.concat([bad, Buffer.alloc(70_000, 'a')]), [4, bad.length])));
+    assert.ok(notText.notText);
+    // Left early, the source was closed (a file's handle with it).
+    assert.ok(closed);
+  });
+
+  it('a worker that dies fails the check of its file (no wait without end), and the pool says it is broken', async function () {
+    this.timeout(30_000);
+    const dir = mkdtempSync(join(tmpdir(), 'idsmith-check-pool-'));
+    const script = join(dir, 'dies.cjs');
+    writeFileSync(script, 'process.exit(3);\n');
+    const pool = new CheckPool(script, 2);
+    try {
+      const rows = ['id,created', ...Array.from({ length: 3000 }, (_, i) => `${ulid(T0 + i, i)},${iso(T0 + i)}`)];
+      const bytes = Buffer.from(rows.join('\n'));
+      await assert.rejects(inPieces('a.csv', chunksOf(bytes, [70_000]), pool, { pieceBytes: 10_000, longestCut: 1 << 20 }), /check worker|stopped/);
+      assert.ok(pool.broken);
+      await assert.rejects(pool.run(new Uint8Array(1), { format: 'csv', delimiter: ',', last: true, now: NOW }), /stopped/);
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on real workers: a long CSV and its JSON Lines, cut in many pieces', async function () {
+    this.timeout(120_000);
+    const pool = new CheckPool(join(__dirname, 'checkWorkerEntry.cjs'), 2);
+    try {
+      const rows: string[] = ['id,customer,created,note'];
+      for (let i = 0; i < 6000; i++) {
+        const id = i % 997 === 5 ? ulid(T0 + 5 * 60_000, 5) : i % 1500 === 7 ? ulid(Date.UTC(2031, 0, 1), i) : ulid(T0 + i * 60_000 - (i % 211 === 0 ? 1e9 : 0), i);
+        const created = T0 + i * 60_000 + (i % 1013 === 0 ? 3 * 86_400_000 : 0);
+        rows.push(`${id},${uuid(i % 50, 4)},${iso(created)},${i % 7 === 0 ? '"say ""hi""\nthere"' : `n${i}`}`);
+      }
+      const csv = rows.join('\r\n');
+      const jsonl = rows.slice(1).map((r) => JSON.stringify({ id: r.slice(0, 26), created: r.split(',')[2], order_ulid: r.slice(0, 26).replace('0', 'O') })).join('\n');
+      for (const [name, text] of [['orders.csv', csv], ['orders.jsonl', jsonl]] as const) {
+        const bytes = Buffer.from(text);
+        const cuts = Array.from({ length: 40 }, (_, k) => k * 7919 + 13);
+        const want = await onThread(name, chunksOf(bytes, cuts));
+        const got = await inPieces(name, chunksOf(bytes, cuts), pool, { pieceBytes: 20_000, longestCut: 1 << 20 });
+        assert.deepStrictEqual(got, want);
+        assert.ok(want.problems.length > 10, `${name}: ${want.problems.length} problems`);
+      }
+    } finally {
+      await pool.close();
     }
   });
 });

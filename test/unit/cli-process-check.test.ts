@@ -208,6 +208,40 @@ describe(`idsmith check at the edges (${installed ? 'installed: ' + installed : 
     });
   });
 
+  describe('issue 23 item 4: large files on both cores', () => {
+    it('a 6 MB CSV (BOM, CRLF, quoted line feeds, bytes that are no UTF-8) and a 6 MB JSON Lines file: the output of the check on one thread (standard input)', function () {
+      this.timeout(120_000);
+      const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+      const enc = (n: number, len: number) => {
+        let s = '';
+        for (let i = 0; i < len; i++, n = Math.floor(n / 32)) s = B32[n % 32] + s;
+        return s;
+      };
+      const ulid = (ms: number, i: number) => enc(ms, 10) + enc((i * 2654435761) % 2 ** 40, 8) + enc(i, 8);
+      const t0 = Date.UTC(2024, 0, 1);
+      const csv: string[] = ['id,customer,created,note'];
+      const jsonl: string[] = [];
+      for (let i = 0; csv.length < 75_000; i++) {
+        const ms = t0 + i * 60_000 - (i % 4999 === 0 ? 1e9 : 0);
+        const id = i % 20_011 === 9 ? ulid(t0 + 9 * 60_000, 9) : ulid(i % 30_011 === 5 ? Date.UTC(2031, 0, 1) : ms, i);
+        const created = new Date(ms + (i % 10_007 === 0 ? 5 * 86_400_000 : 0)).toISOString();
+        csv.push(`${id},${ulid(t0, i % 300)},${created},${i % 97 === 0 ? '"a ""quoted""\nnote"' : i % 89 === 0 ? 'caf\u00e9' : `n${i}`}`);
+        jsonl.push(JSON.stringify({ id, order_ulid: i % 15_013 === 3 ? id.slice(0, 25) + 'U' : id, created_at: created }));
+      }
+      const csvBytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv.join('\r\n')).map((b, k) => (k % 1_000_003 === 500_017 ? 0xff : b))]);
+      put('big.csv', csvBytes);
+      put('big.jsonl', jsonl.join('\n') + '\n');
+      for (const [name, format] of [['big.csv', 'csv'], ['big.jsonl', 'jsonl']]) {
+        const onDisk = check([name]);
+        const piped = spawnSync(command[0], [...command[1], 'check', '--format', format!, '-'], { cwd: dir, input: readFileSync(join(dir, name!)), encoding: 'utf8', maxBuffer: 1 << 30 });
+        assert.equal(onDisk.status, 1, onDisk.stderr.slice(0, 500));
+        assert.equal(piped.status, 1, piped.stderr.slice(0, 500));
+        assert.equal(onDisk.stdout, piped.stdout.replaceAll(/^-:/gm, `${name}:`));
+        for (const code of ['duplicate', 'future', 'unsorted', 'time-mismatch']) assert.match(onDisk.stdout, new RegExp(`: ${code}: `), `${name}: no ${code}`);
+      }
+    });
+  });
+
   describe('item 16: YAML memory', () => {
     it('a 24 MB single-document YAML file under a 96 MB heap: read as it streams, its planted duplicate found', function () {
       this.timeout(120_000);

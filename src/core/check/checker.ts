@@ -2,22 +2,22 @@ import { formatById, plausibleTime, readings } from '../formats/registry';
 import type { DecodeOptions, DecodedId } from '../formats/types';
 import type { ScanMatch } from '../scan';
 import type { IdKind } from '../types';
-import { IdTable } from './idtable';
+import type { Facts } from './ledger';
 import { Lines } from './lines';
 import { own } from './own';
 import { lastSegment, shownPath } from './paths';
-import { DEFAULT_TIME_TOLERANCE_MS, RowTimes, isCreationKey } from './rowTime';
-import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
+import { isCreationKey, timeValueMs } from './rowTime';
+import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
-// says it is), and keeps per key or column what the duplicate and time-order rules need.
+// says it is), and tells the ledger (ledger.ts) what it found, with the line and column of each
+// thing: the rules that need the whole file (duplicates, order, a row's times) are the ledger's.
+// Everything here depends on a value, its key and its place only, so pieces of a file can be
+// judged apart (by workers) and their facts told to one ledger in order.
 
 const DAY_MS = 86_400_000;
-/** `unsorted` needs this many time-ordered IDs in a column, and at most this share of steps back. */
-const UNSORTED_MIN = 4;
-const UNSORTED_MAX_SHARE = 0.2;
 
 interface KeyInfo {
   /** It names the row's creation time (`created_at`). */
@@ -28,39 +28,11 @@ interface KeyInfo {
   identity: boolean;
 }
 
-/**
- * What is kept per key or column: a table of the distinct IDs (32 to 64 bytes each), and,
- * for columns whose name does not say they hold identities, the repeats until the end shows
- * whether they are duplicates or references, at most a tenth of the values (or REPEATS_FLOOR).
- */
-interface Column {
-  path: string;
-  /** The key or column name, when there is one. */
-  key: string | undefined;
-  /** Its name says it holds each row's own ID: a repeat is a duplicate the moment it is seen. */
-  named: boolean;
-  count: number;
-  tables: Map<IdKind, IdTable>;
-  /** The table of the kind seen last (a column nearly always holds one kind). */
-  table: IdTable | undefined;
-  tableKind: IdKind | undefined;
-  /** Repeats waiting for the end; undefined once too many for an identity column. */
-  repeats: CheckProblem[] | undefined;
-  /** Time-ordered IDs seen, the last one's time and line, and the steps back (undefined once too many). */
-  ordered: number;
-  lastMs: number;
-  lastLine: number;
-  backs: CheckProblem[] | undefined;
-}
-
-/** Problems held for the end are dropped once there are this many and too many to be reported. */
-const HELD_FLOOR = 1000;
 /** Longer text under a label is no attempt at an ID (a paragraph under `uuid`), not a broken one. */
 const LABELLED_MAX = 100;
 
 export class Checker implements Sink {
-  private readonly columns = new Map<string, Column>();
-  private readonly lines = new Lines();
+  private lines = new Lines();
   private readonly key = new Uint32Array(4);
   private readonly now: number;
   readonly scanOpts: { epoch?: unknown; now: number };
@@ -68,35 +40,47 @@ export class Checker implements Sink {
   /** The source text held: from `base` on. */
   private text = '';
   private base = 0;
+  private readonly whole: WholeIds;
+  private readonly keyInfos = new Map<string, KeyInfo>();
+  /** Whether creation times are read (the time-mismatch rule is on). */
+  private readonly times: boolean;
 
-  constructor(opts: CheckOptions, private readonly emit: (p: CheckProblem) => void, private readonly onId: ((id: FoundId) => void) | undefined) {
+  constructor(opts: CheckOptions, private readonly facts: Facts, private readonly onId: ((id: FoundId) => void) | undefined, times: boolean) {
     this.now = opts.now ?? Date.now();
     this.scanOpts = opts.epoch === undefined ? { now: this.now } : { epoch: opts.epoch, now: this.now };
     this.decodeOpts = decodeOptions(opts.epoch, this.now);
     this.whole = new WholeIds(this.scanOpts);
-    const tolerance = opts.timeToleranceMs ?? DEFAULT_TIME_TOLERANCE_MS;
-    this.rows = tolerance > 0 ? new RowTimes(tolerance, this.now, emit) : undefined;
+    this.times = times;
   }
 
-  private readonly whole: WholeIds;
-  private readonly keyInfos = new Map<string, KeyInfo>();
-  /** Rows being read, for the time-mismatch rule; undefined when it is off. */
-  private readonly rows: RowTimes | undefined;
-
   rowBegin(): void {
-    this.rows?.begin();
+    this.facts.rowBegin();
   }
 
   rowEnd(): void {
-    this.rows?.end();
+    this.facts.rowEnd();
   }
 
-  /** The text the readers are reading now (from offset `base` on). */
-  hold(text: string, base: number): void {
+  /** A text starts again at offset 0 (the next piece of a file): what is remembered of values and keys stays. */
+  restart(): void {
+    this.lines = new Lines();
+    this.ascii = undefined;
+    this.text = '';
+    this.base = 0;
+  }
+
+  /**
+   * The text the readers are reading now (from offset `base` on); `ascii`: its bytes, when it is
+   * all ASCII (a worker's piece of a file), which values are read from instead of their chars.
+   */
+  hold(text: string, base: number, ascii?: Uint8Array): void {
     this.text = text;
     this.base = base;
+    this.ascii = ascii;
     this.lines.held();
   }
+
+  private ascii: Uint8Array | undefined;
 
   /** Nothing before `offset` is asked about again. */
   release(offset: number): void {
@@ -107,16 +91,12 @@ export class Checker implements Sink {
     return this.lines.position(this.text, this.base, offset);
   }
 
-  private problem(code: CheckCode, severity: CheckSeverity, o: { start: number; end: number; text: string; kind?: IdKind }, path: string, message: string, extra: Partial<CheckProblem> = {}): CheckProblem {
-    return {
+  private report(code: CheckCode, severity: CheckSeverity, o: { start: number; end: number; text: string; kind?: IdKind }, path: string, message: string, extra: Partial<CheckProblem> = {}): void {
+    this.facts.problem({
       code, severity, message, start: o.start, end: o.end,
       range: { start: this.position(o.start), end: this.position(o.end) },
       text: own(o.text), path: shownPath(path), ...(o.kind ? { kind: o.kind } : {}), ...extra,
-    };
-  }
-
-  private report(code: CheckCode, severity: CheckSeverity, o: { start: number; end: number; text: string; kind?: IdKind }, path: string, message: string, extra: Partial<CheckProblem> = {}): void {
-    this.emit(this.problem(code, severity, o, path, message, extra));
+    });
   }
 
   /**
@@ -126,7 +106,10 @@ export class Checker implements Sink {
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
     const info = key === undefined ? undefined : this.keyInfo(key);
-    if (info !== undefined && info.creation && this.rows?.open) this.rows.creationTime(key!, text);
+    if (info !== undefined && info.creation && this.times) {
+      const ms = timeValueMs(text, this.now);
+      if (ms !== undefined) this.facts.creation(key!, ms);
+    }
     const len = text.length;
     if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
@@ -140,7 +123,8 @@ export class Checker implements Sink {
     }
     const label = info?.label;
     if (label) return this.labelled(text, start, verbatim, path, label, key);
-    const m = this.wholeId(text);
+    // A value as it stands in the source can be read from the source's bytes.
+    const m = this.ascii !== undefined && verbatim ? this.whole.ofBytes(text, this.ascii, start - this.base) : this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
     // Under a key that names the row's own ID, the scanner's plausible years (made for free
     // text) must not hide an ID: one dated far ahead is still compared, and reported as future.
@@ -209,50 +193,19 @@ export class Checker implements Sink {
     if (unixMs !== undefined && unixMs > this.now + DAY_MS) {
       this.report('future', 'warning', { start, end, text, kind }, path, `${kindName(kind)} dated ${d.time ?? new Date(unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
-    let col = this.columns.get(path);
-    if (!col) {
-      const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), table: undefined, tableKind: undefined, repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
-      this.columns.set(path, col);
-    }
-    let table: IdTable | undefined;
-    if (col.tableKind === kind) table = col.table!;
-    else {
-      table = col.tables.get(kind);
-      if (!table) col.tables.set(kind, (table = new IdTable()));
-      col.table = table;
-      col.tableKind = kind;
-    }
     const lines = this.lines;
     lines.seek(this.text, this.base, start);
     const line = lines.line;
     const character = lines.character;
-    if (col.named && unixMs !== undefined && this.rows?.open) {
-      // The ID's range from its start (an ID holds no line break): asking the lines for `end`
-      // here would send the next question about `start` back to the last commit.
-      this.rows.id(start, end, text, line, character, col.path, kind, key, unixMs);
+    // The end from the start when the ID holds no line break (nearly always): asking the lines
+    // for `end` would send the next question about a start back to the last commit.
+    let endLine = line, endCharacter = character + text.length;
+    if (text.includes('\n') || text.includes('\r')) {
+      const e = this.position(end);
+      endLine = e.line;
+      endCharacter = e.character;
     }
-    const first = table.firstOrAdd(identityKey(d, this.key), line, character);
-    col.count++;
-    if (first && (col.named || col.repeats)) {
-      const p = this.problem('duplicate', 'error', { start, end, text, kind }, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
-      if (col.named) this.emit(p);
-      else if (col.repeats) {
-        col.repeats.push(p);
-        // More repeats than an identity column may have, and too many to hold: a reference.
-        if (col.repeats.length > HELD_FLOOR && col.repeats.length > col.count * (1 - DISTINCT_SHARE)) col.repeats = undefined;
-      }
-    }
-    if (unixMs !== undefined && timeOrdered(d)) {
-      if (col.ordered > 0 && unixMs < col.lastMs && col.backs) {
-        col.backs.push(this.problem('unsorted', 'info', { start, end, text, kind }, col.path,
-          `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
-        if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;
-      }
-      col.ordered++;
-      col.lastMs = unixMs;
-      col.lastLine = line;
-    }
+    this.facts.id(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), text, 0, start, end, line, character, endLine, endCharacter, path, key);
   }
 
   /** Whether `text` is, as a whole, an ID the scanner recognises. */
@@ -277,24 +230,5 @@ export class Checker implements Sink {
       this.report('future', 'warning', at, '', `${kindName(m.kind)} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     this.onId?.({ kind: m.kind, text: m.text, start: at.start, end: at.end, path: '', ...(m.decoded.unixMs !== undefined ? { unixMs: m.decoded.unixMs } : {}), ...(m.decoded.version !== undefined ? { version: m.decoded.version } : {}) });
-  }
-
-  /**
-   * Once the whole file is read: repeats in columns that turned out to be identities are
-   * duplicates, and columns that mostly ascend get each step back reported. Rules that need
-   * the whole column are judged on what was held: a column whose repeats (or steps back)
-   * outgrew HELD_FLOOR and the share allowed at some point counts as a reference (or unsorted).
-   */
-  finish(): void {
-    this.rows?.finish();
-    for (const col of this.columns.values()) {
-      if (col.repeats && col.repeats.length > 0 && isIdentityColumn(col.key, col.path, col.count, col.count - col.repeats.length)) {
-        for (const p of col.repeats) this.emit(p);
-      }
-      const backs = col.backs;
-      if (col.ordered < UNSORTED_MIN || !backs || backs.length === 0 || backs.length > (col.ordered - 1) * UNSORTED_MAX_SHARE) continue;
-      for (const p of backs) this.emit(p);
-    }
-    this.columns.clear();
   }
 }

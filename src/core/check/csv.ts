@@ -34,7 +34,7 @@ export class CsvReader implements Reader {
   private index = 0;
   private row = 0;
   /** The first record's fields, held until it ends (it may be a header). */
-  private held: CsvField[] | undefined = [];
+  private held: CsvField[] | undefined;
   private blank = true;
 
   /**
@@ -47,7 +47,11 @@ export class CsvReader implements Reader {
     private readonly onFirstRow?: (fields: CsvField[]) => void,
     /** Given, each field after the first record comes here as its parts, with no object made for it. */
     private readonly onValue?: (value: string, start: number, verbatim: boolean, index: number, row: number) => void,
-  ) {}
+    /** False: the text starts after the first record (a later piece of a file), so no record is held. */
+    first = true,
+  ) {
+    this.held = first ? [] : undefined;
+  }
 
   read(text: string, base: number, final: boolean): number {
     const d = this.delimiter;
@@ -239,16 +243,26 @@ export function readCsv(text: string, delimiter: string, onRow: (fields: CsvFiel
   if (fields.length > 0 && !blank) onRow(fields, row);
 }
 
+/** How a reader of a piece of a delimited file (after its first record) goes on, or learns the header. */
+export interface CsvPiece {
+  /** The text starts after the first record: `header` names the columns (undefined: the first record was data). */
+  continued?: { header: string[] | undefined };
+  /** The first record was read: the column names it gave, or undefined when it was data. */
+  onHeader?(header: string[] | undefined): void;
+}
+
 /** The checker's reader of a delimited file: a first row without IDs names the columns. */
-export function delimitedReader(c: Sink, delimiter: string): Reader {
-  let header: string[] | undefined;
-  let row = -1;
+export function delimitedReader(c: Sink, delimiter: string, piece: CsvPiece = {}): Reader {
+  let header = piece.continued?.header;
+  // -1: no record yet. -2: a record of an earlier piece may be open, and its row ends at the next
+  // record (a row end with no row open is nothing).
+  let row = piece.continued ? -2 : -1;
   /** Each column's path, made once rather than for every field. */
   const paths: string[] = [];
   const value = (text: string, start: number, verbatim: boolean, i: number, r: number) => {
     // Each record is a row of the time-mismatch rule; the checker judges the last one at the end.
     if (r !== row) {
-      if (row >= 0) c.rowEnd?.();
+      if (row !== -1) c.rowEnd?.();
       c.rowBegin?.();
       row = r;
     }
@@ -265,8 +279,9 @@ export function delimitedReader(c: Sink, delimiter: string): Reader {
     // A first row without any ID in it is a header naming the columns.
     const hasId = fields.some((f) => c.probe(f.value));
     if (!hasId) header = fields.map((f) => f.value.trim());
-    else fields.forEach((f, i) => field(f, i, 0));
-  }, value);
+    piece.onHeader?.(header);
+    if (hasId) fields.forEach((f, i) => field(f, i, 0));
+  }, value, piece.continued === undefined);
 }
 
 /** How much of a first line is looked at for its delimiter. */
@@ -284,6 +299,16 @@ function firstLineEnd(text: string): number {
 }
 
 /**
+ * The delimiter a CSV's first line uses most, from the start of its text; undefined while the
+ * text so far (not `final`) is too short to tell.
+ */
+export function csvDelimiterOf(text: string, final: boolean): string | undefined {
+  const end = firstLineEnd(text);
+  if (end < 0 && !final && text.length < HEADER_MAX) return undefined;
+  return sniffDelimiter(text.slice(0, end < 0 ? HEADER_MAX : end));
+}
+
+/**
  * A CSV whose delimiter is the one its first line uses most (`,` `;` tab `|`): a spreadsheet
  * saved in a locale with decimal commas writes `;`, and read with `,` its IDs are never found.
  */
@@ -294,9 +319,9 @@ class SniffedCsv implements Reader {
 
   read(text: string, base: number, final: boolean): number {
     if (!this.inner) {
-      const end = firstLineEnd(text);
-      if (end < 0 && !final && text.length < HEADER_MAX) return base;
-      this.inner = delimitedReader(this.c, sniffDelimiter(text.slice(0, end < 0 ? HEADER_MAX : end)));
+      const d = csvDelimiterOf(text, final);
+      if (d === undefined) return base;
+      this.inner = delimitedReader(this.c, d);
     }
     return this.inner.read(text, base, final);
   }

@@ -49,6 +49,7 @@ class Shard {
       const t = i * WORDS;
       s[t] = old[o]!; s[t + 1] = old[o + 1]!; s[t + 2] = old[o + 2]!; s[t + 3] = old[o + 3]!; s[t + 4] = old[o + 4]!; s[t + 5] = old[o + 5]!;
     }
+    release(old.buffer);
   }
 }
 
@@ -69,6 +70,23 @@ export class IdTable {
   firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
     const hash = mix(key);
     return this.shards[hash >>> (32 - SHARD_BITS)]!.firstOrAdd(key, hash, line, character);
+  }
+}
+
+const clone = (globalThis as { structuredClone?: (value: unknown, opts: { transfer: ArrayBuffer[] }) => unknown }).structuredClone;
+
+/**
+ * Hands the memory of an array no longer used to a new, short-lived holder: the array had lived
+ * long (an old object), so its megabytes would wait for a full collection, which a thread that
+ * makes little else (the CLI's, telling workers' facts) seldom runs; the holder goes at the next
+ * minor one. Where `structuredClone` cannot transfer, the array is simply dropped.
+ */
+function release(buffer: ArrayBuffer): void {
+  if (buffer.byteLength < 1 << 20 || clone === undefined) return;
+  try {
+    clone(buffer, { transfer: [buffer] });
+  } catch {
+    // Dropped as it is.
   }
 }
 

@@ -1,4 +1,5 @@
 import { Checker } from './checker';
+import { Ledger } from './ledger';
 import { SNIFF_CHARS, checkFormatOf, sniffFormat } from './detect';
 import { IdError } from '../types';
 import { readerFor } from './readers';
@@ -16,6 +17,8 @@ export type * from './types';
 export { CHECK_FORMATS, checkFormatOf, sniffFormat } from './detect';
 export { decodeAs, isIdentityColumn, labelOf } from './rules';
 export { bytesWriter, type BytesOptions, type BytesWriter } from './decode';
+export { CheckInPieces, Cuts, PieceCheck, checkPiece, type PieceFacts, type PieceJob } from './pieces';
+export { csvDelimiterOf } from './csv';
 export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replacement } from './replace';
 
 /**
@@ -25,9 +28,10 @@ export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replac
  * the pieces are split; `checkText` is this stream given the whole text at once.
  */
 export function createCheck(opts: CheckStreamOptions): CheckStream {
-  const c = new Checker(opts, opts.onProblem, opts.onId);
+  const ledger = new Ledger(opts, opts.onProblem);
+  const c = new Checker(opts, ledger, opts.onId, ledger.rowTimes);
   if (opts.delimiter !== undefined && opts.delimiter.length !== 1) throw new IdError('INVALID_ARGUMENT', `A delimiter is one character; got ${JSON.stringify(opts.delimiter)}.`);
-  let format = opts.format === 'sniff' ? undefined : formatOf(opts);
+  let format = opts.format === 'sniff' ? undefined : checkedFormat(opts);
   let reader = format === undefined ? undefined : readerFor(format, c, opts.delimiter);
   let text = '';
   let base = 0;
@@ -60,14 +64,14 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
       if (ended) return;
       ended = true;
       pump(true);
-      c.finish();
+      ledger.finish();
       text = '';
     },
   };
 }
 
 /** The format named, else the file's; a delimiter makes a file that would be plain text a CSV. */
-function formatOf(opts: CheckOptions): CheckFormat {
+export function checkedFormat(opts: CheckOptions): CheckFormat {
   const format = opts.format !== undefined && opts.format !== 'sniff' ? opts.format : checkFormatOf(opts.fileName, opts.languageId);
   return format === 'text' && opts.delimiter !== undefined ? 'csv' : format;
 }

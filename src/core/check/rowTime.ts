@@ -4,7 +4,7 @@ import type { IdKind } from '../types';
 import { own } from './own';
 import { lastSegment } from './paths';
 import { kindName } from './rules';
-import type { CheckProblem } from './types';
+import type { CheckProblem, TextSource } from './types';
 
 // The time inside a row's ID against the row's own creation time: `id` is a ULID of 2025-03-05
 // while `created_at` says 2024-01-01, which is a fixture made by hand or a key copied from
@@ -100,7 +100,9 @@ class Row {
   ids = 0;
   start = 0;
   end = 0;
-  text = '';
+  /** The ID's text is `source` from `from` on, `end - start` characters (cut only for a row reported). */
+  source: TextSource = '';
+  from = 0;
   line = 0;
   character = 0;
   path = '';
@@ -118,7 +120,7 @@ export class RowTimes {
   private readonly rows: Row[] = [];
   private depth = 0;
 
-  constructor(private readonly toleranceMs: number, private readonly now: number, private readonly emit: (p: CheckProblem) => void) {}
+  constructor(private readonly toleranceMs: number, private readonly emit: (p: CheckProblem) => void) {}
 
   get open(): boolean {
     return this.depth > 0;
@@ -128,16 +130,14 @@ export class RowTimes {
     let row = this.rows[this.depth];
     if (row === undefined) this.rows.push((row = new Row()));
     row.ids = 0;
-    row.text = '';
+    row.source = '';
     row.times = 0;
     row.timeKey = '';
     this.depth++;
   }
 
-  /** A value of the current row under `key`, a key that names its creation time (`isCreationKey`). */
-  creationTime(key: string, text: string): void {
-    const ms = timeValueMs(text, this.now);
-    if (ms === undefined) return;
+  /** A time `ms` of the current row under `key`, a key that names its creation time (`isCreationKey`). */
+  creation(key: string, ms: number): void {
     const row = this.rows[this.depth - 1]!;
     if (row.times++ === 0) {
       row.timeKey = key;
@@ -146,16 +146,17 @@ export class RowTimes {
   }
 
   /**
-   * The row's own ID (in a column named as one): its place (`text` at `start` to `end`, at
+   * The row's own ID (in a column named as one): its place (its text in `source` from `from` on, at `start` to `end`, at
    * `line`/`character`) under `path` and `key`, its kind and time. Only a row's first is
    * kept: a row with two is not judged, and the problem is made only for a row reported.
    */
-  id(start: number, end: number, text: string, line: number, character: number, path: string, kind: IdKind, key: string | undefined, ms: number): void {
+  id(start: number, end: number, source: TextSource, from: number, line: number, character: number, path: string, kind: IdKind, key: string | undefined, ms: number): void {
     const row = this.rows[this.depth - 1]!;
     if (row.ids++ === 0) {
       row.start = start;
       row.end = end;
-      row.text = text;
+      row.source = source;
+      row.from = from;
       row.line = line;
       row.character = character;
       row.path = path;
@@ -169,9 +170,9 @@ export class RowTimes {
   end(): void {
     if (this.depth === 0) return;
     const row = this.rows[--this.depth]!;
-    const { text, key, timeKey } = row;
+    const { source, key, timeKey } = row;
     // Not kept alive past its row (a reused row would hold a piece of the file).
-    row.text = '';
+    row.source = '';
     row.key = undefined;
     row.timeKey = '';
     if (row.ids !== 1 || row.times === 0 || row.kind === undefined) return;
@@ -184,8 +185,19 @@ export class RowTimes {
       message: `${what} dates from ${isoFromMs(ms)}, but '${timeKey}' in the same row says ${isoFromMs(row.timeMs)} (${span(apart)} apart)`,
       start: row.start, end: row.end,
       range: { start: { line: row.line, character: row.character }, end: { line: row.line, character: row.character + (row.end - row.start) } },
-      text: own(text), path: row.path, kind: row.kind,
+      text: own(source.slice(row.from, row.from + (row.end - row.start))), path: row.path, kind: row.kind,
     });
+  }
+
+  /** Rows open whose ID's text is in `source` get a copy of it: `source` is about to be reused. */
+  detach(source: TextSource): void {
+    for (let d = 0; d < this.depth; d++) {
+      const row = this.rows[d]!;
+      if (row.ids > 0 && row.source === source) {
+        row.source = own(source.slice(row.from, row.from + (row.end - row.start)));
+        row.from = 0;
+      }
+    }
   }
 
   /** The text ended: rows still open (a file cut short) are judged as they are. */

@@ -153,3 +153,8 @@ export interface Sink {
   rowBegin?(): void;
   rowEnd?(): void;
 }
+
+/** Where an ID's text is cut from when a problem needs it: the text held, or a piece of a file decoded only then. */
+export interface TextSource {
+  slice(from: number, to: number): string;
+}

@@ -101,6 +101,64 @@ export class WholeIds {
     return m ?? undefined;
   }
 
+  /**
+   * `of` for a value whose chars are the ASCII bytes `b[at, at + text.length)` (a piece of a file
+   * that is all ASCII, read by a worker): the same answer, read from the bytes (not the string's
+   * chars) and scanned where they are, without a copy.
+   */
+  ofBytes(text: string, b: Uint8Array, at: number): ScanMatch | undefined {
+    const n = text.length;
+    if (inUse) return whole(scan(text, this.opts), n);
+    const end = at + n;
+    let h = 0x811c9dc5 | 0;
+    let maybe = false;
+    let i = at;
+    while (i < end) {
+      const c = b[i]!;
+      h = Math.imul(h ^ c, 0x01000193);
+      if ((FLAGS[c]! & WORD) === 0) {
+        if (c === PERCENT || c === BACKSLASH) maybe = true;
+        i++;
+        continue;
+      }
+      const start = i;
+      let underscore = false;
+      let x = c;
+      for (;;) {
+        if (x === 95) underscore = true;
+        i++;
+        if (i >= end) break;
+        x = b[i]!;
+        if ((FLAGS[x]! & WORD) === 0) break;
+        h = Math.imul(h ^ x, 0x01000193);
+      }
+      if (maybe) continue;
+      const len = i - start;
+      if (underscore || len >= MAX || plainLength[len] === 1) {
+        maybe = true;
+        continue;
+      }
+      if (i < end && nextLength[len] === 1 && nextChar[b[i]!] === 1) maybe = true;
+      if (start > at && prevLength[len] === 1 && prevChar[b[start - 1]!] === 1) maybe = true;
+    }
+    if (!maybe) return undefined;
+    const bytes = b.subarray(at, end);
+    if (n > MEMO_LENGTH) return this.scanned(bytes, n, text);
+    h |= 1;
+    const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
+    if (this.seen[slot] !== h) {
+      this.seen[slot] = h;
+      return this.scanned(bytes, n, text);
+    }
+    const known = this.memo.get(text);
+    if (known !== undefined) return known ?? undefined;
+    const copy = own(text);
+    const m = this.scanned(bytes, n, copy) ?? null;
+    if (this.memo.size >= MEMO_MAX) this.memo.clear();
+    this.memo.set(copy, m);
+    return m ?? undefined;
+  }
+
   /** The scanner on `text`, whose ASCII chars are the first `n` of `b`. */
   private scanned(b: Uint8Array, n: number, text: string): ScanMatch | undefined {
     inUse = true;

@@ -284,8 +284,8 @@ export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part =
     invalid ||= r.invalid;
     if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
     if (end === job.to) break;
-    const { lines } = countLines(bytes, start, end);
-    line += lines;
+    // The part's bytes are still the walker's input: it counts their line ends.
+    line += walker!.lineEnds(start - lo, end - lo);
     lineStart = job.offset + end;
     start = end;
   }

@@ -4,6 +4,7 @@
 // no ID straddles a cut. Each piece comes with the bytes around it as context (the keys that
 // name a snowflake's layout, labels, base64 blobs), so scanning piece after piece finds what
 // one scan of the whole input finds.
+import { cutThrough } from '../core/scan';
 
 /** Longest piece scanned at a time (and stretch of one line): files arrive in 1 MiB chunks. */
 export const MAX_PIECE = 4 * 1024 * 1024;
@@ -52,7 +53,8 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
   let data: Buffer = Buffer.alloc(0); // bytes not scanned yet
   let dataOffset = 0; // their offset in the input
   let back: Buffer = Buffer.alloc(0); // up to CONTEXT bytes before them
-  let skipRun = false; // a long line was cut inside a run of 64 KB or more: skip the rest of it
+  let skipRun = false; // a long line was cut inside a run: skip the rest of it
+  let skipBytes = 0; // ... or inside an escape: skip this many bytes of it
 
   const piece = function* (end: number, continues: boolean, final: boolean): Generator<Piece> {
     const after = final ? data.length : Math.min(data.length, end + lookahead);
@@ -60,6 +62,8 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
     const to = back.length + end;
     let from = back.length;
     if (skipRun) while (from < to && isWord(bytes[from]!)) from++;
+    from = Math.min(to, from + skipBytes);
+    skipBytes = 0;
     skipRun = skipRun && from === to && continues;
     yield { bytes, offset: dataOffset - back.length, start: back.length, from, to, continues };
     const resume = Math.min(data.length, Math.max(end, resumeAt() - dataOffset));
@@ -78,9 +82,12 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
         yield* piece(nl + 1, false, false);
       } else if (data.length >= maxPiece + lookahead) {
         const cut = lineCut(data, maxPiece);
+        // Cut at the cap: the next piece skips the rest of a run or escape the cut goes through
+        // (this piece scanned it); a run that starts at the cap is not skipped.
+        const through = cut < 0 ? cutThrough(data, maxPiece) : 0;
         yield* piece(cut < 0 ? maxPiece : cut, true, false);
-        // No cut in the last 64 KB before the cap: they are one run, which holds no ID.
-        if (cut < 0) skipRun = true;
+        if (through < 0) skipRun = true;
+        else skipBytes = through;
       } else {
         break;
       }

@@ -28,6 +28,7 @@ const PAGE = 65536;
 interface Exports {
   memory: WebAssembly.Memory;
   walk(from: number, to: number, n: number): number;
+  lineEnds(from: number, to: number): number;
   out: WebAssembly.Global;
   headLen: WebAssembly.Global;
   emit(start: number, end: number, line: number, column: number, kind: number, kindLen: number, ms: number): number;
@@ -79,6 +80,11 @@ export class RunWalker implements RunSource {
 
   get next(): number {
     return this.words[254]!;
+  }
+
+  /** The line ends in [from, to) of the input loaded. */
+  lineEnds(from: number, to: number): number {
+    return this.exports.lineEnds(from, to);
   }
 
   /** Line ends are counted from here on (a scan's `from`). */

@@ -169,6 +169,22 @@
     (i32.store (i32.const 1000) (local.get $lines))
     (i32.store (i32.const 1004) (local.get $after))
     (local.get $count))
+  ;; The line ends (`\n`) of the input in [from, to), sixteen bytes at a time.
+  (func (export "lineEnds") (param $i i32) (param $to i32) (result i32)
+    (local $count i32)
+    (block $b (loop $l
+      (br_if $b (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $to)))
+      (local.set $count (i32.add (local.get $count)
+        (i32.popcnt (i8x16.bitmask (i8x16.eq (v128.load offset=368640 (local.get $i)) (i8x16.splat (i32.const 10)))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 16)))
+      (br $l)))
+    (block $b (loop $l
+      (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
+      (local.set $count (i32.add (local.get $count) (i32.eq (i32.load8_u offset=368640 (local.get $i)) (i32.const 10))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l)))
+    (local.get $count))
+
   ;; NDJSON output (`emit`): where the next byte goes, and the length of the line's head at 90112.
   (global $out (export "out") (mut i32) (i32.const 106496))
   (global $headLen (export "headLen") (mut i32) (i32.const 0))

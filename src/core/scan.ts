@@ -174,6 +174,23 @@ for (const f of FORMATS) {
 }
 
 /**
+ * What a cut of `bytes` at `p` goes through, as the scanner reads them: -1 a run of word chars
+ * (the byte before `p` is a word char outside any escape), n > 0 an escape (`%2F`, `\n`,
+ * `\u003c`) that ends n bytes past `p`, 0 nothing. `idsmith scan` cuts a long line with no other
+ * place to cut at `p`, and the next piece skips what the cut went through.
+ */
+export function cutThrough(bytes: Uint8Array, p: number): number {
+  if (p <= 0 || p >= bytes.length) return 0;
+  const text = latin1Of(bytes, 0, Math.min(bytes.length, p + 6));
+  for (let s = Math.max(0, p - 5); s < p; s++) {
+    const len = separatorEscape(text, s);
+    if (len > 0 && s + len > p) return s + len - p;
+    if (len > 0 && s + len === p) return 0;
+  }
+  return (FLAGS[bytes[p - 1]!]! & WORD) !== 0 ? -1 : 0;
+}
+
+/**
  * Whether the run [start, end) of `codes` (its flags OR-ed: `or`) may start an ID: some rule is
  * indexed by its length (or the length after its last `_`), the char after or before it, and its
  * first char. The runs it drops (most words) no rule would take; the scanner's loop, the CLI's

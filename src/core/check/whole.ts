@@ -84,21 +84,7 @@ export class WholeIds {
       }
     }
     if (!maybe) return undefined;
-    if (n > MEMO_LENGTH) return this.scanned(b, n, text);
-    h |= 1;
-    const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
-    if (this.seen[slot] !== h) {
-      this.seen[slot] = h;
-      return this.scanned(b, n, text);
-    }
-    const known = this.memo.get(text);
-    if (known !== undefined) return known ?? undefined;
-    // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
-    const copy = own(text);
-    const m = this.scanned(b, n, copy) ?? null;
-    if (this.memo.size >= MEMO_MAX) this.memo.clear();
-    this.memo.set(copy, m);
-    return m ?? undefined;
+    return this.answer(b, n, text, h);
   }
 
   /**
@@ -142,18 +128,26 @@ export class WholeIds {
       if (start > at && prevLength[len] === 1 && prevChar[b[start - 1]!] === 1) maybe = true;
     }
     if (!maybe) return undefined;
-    const bytes = b.subarray(at, end);
-    if (n > MEMO_LENGTH) return this.scanned(bytes, n, text);
+    return this.answer(b.subarray(at, end), n, text, h);
+  }
+
+  /**
+   * The scanner's answer for a value that may hold an ID (its ASCII chars the first `n` of `b`,
+   * its hash `h`): from memory when a table of recent hashes says it was just seen.
+   */
+  private answer(b: Uint8Array, n: number, text: string, h: number): ScanMatch | undefined {
+    if (n > MEMO_LENGTH) return this.scanned(b, n, text);
     h |= 1;
     const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
     if (this.seen[slot] !== h) {
       this.seen[slot] = h;
-      return this.scanned(bytes, n, text);
+      return this.scanned(b, n, text);
     }
     const known = this.memo.get(text);
     if (known !== undefined) return known ?? undefined;
+    // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
     const copy = own(text);
-    const m = this.scanned(bytes, n, copy) ?? null;
+    const m = this.scanned(b, n, copy) ?? null;
     if (this.memo.size >= MEMO_MAX) this.memo.clear();
     this.memo.set(copy, m);
     return m ?? undefined;

@@ -2,7 +2,7 @@
 // (NDJSON, the readable line, or the input with times inserted) into a reused byte buffer. The
 // same function runs on the main thread and in the scan workers (scanPool.ts), so output does
 // not depend on how the input was split.
-import { scan, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
+import { latin1Of, scan, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
 import type { DecodedId } from '../core/formats/types';
 import { RunWalker } from './scanRuns';
 import { escapeControls } from './safe';
@@ -206,7 +206,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
     if (!valid) invalid = true;
     if (inWasm) {
       const ms = valid ? d.unixMs : undefined;
-      const part = runs.part(valid ? kind : `!${kind}`, () => kindFragment(kind, valid));
+      const part = runs.part(kindFragment(kind, valid));
       if (part >= 0 && end - start <= 1024) {
         if (ms === undefined) return runs.emit(w, start, end, line, column, part, -1);
         if (ms >= 0 && ms < 1e16 && Number.isInteger(ms)) return runs.emit(w, start, end, line, column, part, ms);
@@ -280,7 +280,7 @@ export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part =
     const lo = end === job.to && start === job.start ? 0 : Math.max(0, start - PART_CONTEXT);
     const hi = end === job.to ? bytes.length : Math.min(bytes.length, end + PART_CONTEXT);
     const sub = bytes.subarray(lo, hi);
-    const r = runPiece(sub, latin1(sub), { ...job, start: start - lo, from: Math.max(from, start) - lo, to: end - lo, offset: job.offset + lo, line, lineStart }, w);
+    const r = runPiece(sub, latin1Of(sub), { ...job, start: start - lo, from: Math.max(from, start) - lo, to: end - lo, offset: job.offset + lo, line, lineStart }, w);
     invalid ||= r.invalid;
     if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
     if (end === job.to) break;
@@ -290,10 +290,6 @@ export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part =
     start = end;
   }
   return { out: w.buf.subarray(0, w.len), invalid, lastEnd };
-}
-
-function latin1(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
 }
 
 /** Newlines in bytes[from, to) and the offset after the last one (-1 for none). */

@@ -93,8 +93,8 @@ export class RunWalker implements RunSource {
     this.words[251] = -1;
   }
 
-  /** Where each kind's part of a line is in memory: offset * 256 + length. */
-  private readonly kinds = new Map<string, number>();
+  /** Where each kind's part of a line (scanEngine's fragment, made once per kind) is in memory: offset * 256 + length. */
+  private readonly kinds = new Map<Uint8Array, number>();
   private kindsEnd = KINDS;
   private headLength = 0;
 
@@ -107,16 +107,15 @@ export class RunWalker implements RunSource {
     return true;
   }
 
-  /** `part` (a kind's `","kind":"ulid","valid":true`) kept in memory under `key`: offset * 256 + length, or -1 when there is no room. */
-  part(key: string, part: () => Uint8Array): number {
-    let at = this.kinds.get(key);
+  /** `bytes` (a kind's `","kind":"ulid","valid":true`) kept in memory: offset * 256 + length, or -1 when there is no room. */
+  part(bytes: Uint8Array): number {
+    let at = this.kinds.get(bytes);
     if (at === undefined) {
-      const bytes = part();
       if (bytes.length > 255 || this.kindsEnd + bytes.length + SLACK > KINDS_END) return -1;
       new Uint8Array(this.exports.memory.buffer, this.kindsEnd, bytes.length).set(bytes);
       at = this.kindsEnd * 256 + bytes.length;
       this.kindsEnd += bytes.length;
-      this.kinds.set(key, at);
+      this.kinds.set(bytes, at);
     }
     return at;
   }

@@ -145,20 +145,38 @@ const nextFirst = new Uint8Array(MAX_INDEXED << 7);
 const prevFirst = new Uint8Array(MAX_INDEXED << 7);
 const tailFirst = new Uint8Array(MAX_INDEXED << 7);
 const innerFrom = new Uint8Array(128).fill(255);
-/** The word chars a rule's run can start with. */
-function firstChars(rule: ScanRule): number[] {
+/**
+ * For plain, `next` and `prev` runs without a `_`: by run length and last char (`len << 7 |
+ * char`), 1 when some rule of the kind takes a run of that length ending with that char (its
+ * `last`); by run length and the flags all its chars share (`len << 7 | and`), 1 when some rule
+ * of the kind has every flag it asks for (`all`) among them.
+ */
+const plainLast = new Uint8Array(MAX_INDEXED << 7);
+const nextLast = new Uint8Array(MAX_INDEXED << 7);
+const prevLast = new Uint8Array(MAX_INDEXED << 7);
+const plainAnd = new Uint8Array(MAX_INDEXED << 7);
+const nextAnd = new Uint8Array(MAX_INDEXED << 7);
+const prevAnd = new Uint8Array(MAX_INDEXED << 7);
+/** The word chars of `chars` (all of them when undefined): a rule's `first` or `last`. */
+function wordChars(chars: string | undefined): number[] {
   const all: number[] = [];
-  for (let c = 0; c < 128; c++) if ((FLAGS[c]! & WORD) !== 0 && (rule.first === undefined || rule.first.includes(String.fromCharCode(c)))) all.push(c);
+  for (let c = 0; c < 128; c++) if ((FLAGS[c]! & WORD) !== 0 && (chars === undefined || chars.includes(String.fromCharCode(c)))) all.push(c);
   return all;
 }
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
-    const first = firstChars(rule);
+    const first = wordChars(rule.first);
+    const last = wordChars(rule.last);
+    const asks = rule.all ?? 0;
     for (const n of rule.runLengths ?? []) {
       (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
       (rule.next ? nextLength : rule.prev ? prevLength : plainLength)[n] = 1;
       const table = rule.next ? nextFirst : rule.prev ? prevFirst : plainFirst;
       for (const c of first) table[(n << 7) | c] = 1;
+      const lastTable = rule.next ? nextLast : rule.prev ? prevLast : plainLast;
+      for (const c of last) lastTable[(n << 7) | c] = 1;
+      const andTable = rule.next ? nextAnd : rule.prev ? prevAnd : plainAnd;
+      for (let and = 0; and < 128; and++) if ((and & asks) === asks) andTable[(n << 7) | and] = 1;
     }
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
@@ -190,21 +208,32 @@ export function cutThrough(bytes: Uint8Array, p: number): number {
   return (FLAGS[bytes[p - 1]!]! & WORD) !== 0 ? -1 : 0;
 }
 
+/** Every flag a word char can have: the `and` of a run nothing is known of. */
+const ALL_FLAGS = 127;
+
 /**
- * Whether the run [start, end) of `codes` (its flags OR-ed: `or`) may start an ID: some rule is
- * indexed by its length (or the length after its last `_`), the char after or before it, and its
- * first char. The runs it drops (most words) no rule would take; the scanner's loop, the CLI's
- * WebAssembly walker (scanRuns.wat, the same test written out) and the checker's gate drop them
- * before anything else is done.
+ * Whether the run [start, end) of `codes` (its flags OR-ed: `or`, AND-ed: `and`) may start an
+ * ID: some rule is indexed by its length (or the length after its last `_`), the char after or
+ * before it, and its first char; for a run without a `_`, also its last char and the flags all
+ * its chars share. `from` and `to` bound the text (a value inside a larger buffer: the checker's
+ * gate). The runs it drops (most words) no rule would take; the scanner's loop, the CLI's
+ * WebAssembly walker (scanRuns.wat, the same test written out, but without the last-char and
+ * shared-flags tables: it keeps a few more runs, which the rules then refuse) and the checker's
+ * gate drop them before anything else is done.
  */
-export function keepsRun(codes: Uint8Array, start: number, end: number, or: number): boolean {
-  const n = codes.length;
+export function keepsRun(codes: Uint8Array, start: number, end: number, or: number, and = ALL_FLAGS, from = 0, to = codes.length): boolean {
   const len = end - start;
   const c0 = codes[start]!;
   const row = (len << 7) | c0;
-  const nextOk = end < n && nextCodes[codes[end]! & 127] === 1;
-  if (start > 0 && prevFirst[row] === 1 && prevCodes[codes[start - 1]! & 127] === 1) return true;
-  if ((or & UNDERSCORE) === 0) return plainFirst[row] === 1 || (nextOk && nextFirst[row] === 1);
+  const nextOk = end < to && nextCodes[codes[end]! & 127] === 1;
+  const lastRow = (len << 7) | codes[end - 1]!;
+  const andRow = (len << 7) | (and & ALL_FLAGS);
+  const plain = (or & UNDERSCORE) === 0;
+  if (start > from && prevFirst[row] === 1 && (!plain || prevLast[lastRow] === 1) && prevAnd[andRow] === 1 && prevCodes[codes[start - 1]! & 127] === 1) return true;
+  if (plain) {
+    return (plainFirst[row] === 1 && plainLast[lastRow] === 1 && plainAnd[andRow] === 1)
+      || (nextOk && nextFirst[row] === 1 && nextLast[lastRow] === 1 && nextAnd[andRow] === 1);
+  }
   let last = end - 1;
   while (codes[last] !== UNDERSCORE_CODE) last--;
   const tail = end - last - 1;
@@ -510,7 +539,7 @@ class Scanner implements ScanContext {
       }
       // Most runs are words no rule takes; they are dropped here, before anything is stored
       // (`runs` drops the same ones).
-      if (i - start >= MAX_INDEXED || !keepsRun(codes, start, i, or)) continue;
+      if (i - start >= MAX_INDEXED || !keepsRun(codes, start, i, or, and)) continue;
       i = this.candidate(start, i, or, and);
     }
     return i;

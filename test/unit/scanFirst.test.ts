@@ -1,14 +1,14 @@
 // A scan rule's `first` (src/core/formats/types.ts) promises that its `find` refuses every run
-// that starts with another char, so the scanner's loop, the CLI's WebAssembly walker and the
+// that starts with another char, and its `last` every run without a `_` that ends with another, so the scanner's loop, the CLI's WebAssembly walker and the
 // checker's gate drop such runs without asking any rule. This holds every rule that makes the
 // promise to it, straight through `find`, with nothing dropped first: each run the rule takes
 // (offered as the scanner offers runs, under a context that believes every time, label and
-// blob) starts with one of its chars, and the same run with its first char changed to any other
-// word char is refused.
+// blob) starts (ends) with one of its chars, and the same run with its first (last) char changed
+// to any other word char is refused.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { FORMATS, generate } from '../../src/core';
-import { RUN_TABLES } from '../../src/core/scan';
+import { RUN_TABLES, keepsRun } from '../../src/core/scan';
 import type { FormatModule, Run, ScanContext, ScanRule } from '../../src/core/formats/types';
 import { requiredOptions } from '../shared/generators';
 
@@ -120,5 +120,104 @@ describe("scan rules' `first` chars", () => {
       }
       return true;
     }), { numRuns: 3000, seed: 23 });
+  });
+});
+
+const LAST: [FormatModule, ScanRule][] = FORMATS.flatMap((f) => (f.scan ?? []).filter((r) => r.last !== undefined).map((r) => [f, r] as [FormatModule, ScanRule]));
+
+describe("scan rules' `last` chars", () => {
+  it('are declared by some rule (else this test checks nothing)', () => {
+    assert.ok(LAST.length >= 1);
+  });
+
+  for (const [f, rule] of LAST) {
+    it(`${f.id}: find takes only runs ending with ${JSON.stringify(rule.last)}, and refuses any other last char`, () => {
+      let taken = 0, refused = 0;
+      for (const id of idsOf(f)) {
+        for (const context of CONTEXTS) {
+          const text = context.replace('@', id);
+          for (const { run } of offers(rule, text)) {
+            if (run.lastUnderscore >= 0 || !rule.find(run, believing(text))) continue;
+            taken++;
+            const at = run.end - 1;
+            assert.ok(rule.last!.includes(text[at]!), `${f.id} took ${JSON.stringify(text.slice(run.start, run.end))} in ${JSON.stringify(text)}, which ends with ${text[at]}`);
+            for (const c of WORD_CHARS) {
+              if (rule.last!.includes(c) || c === '_') continue;
+              const changed = text.slice(0, at) + c + text.slice(at + 1);
+              const again = offers(rule, changed).find((o) => o.run.start === run.start && o.run.end === run.end);
+              if (again === undefined) continue;
+              assert.equal(rule.find(again.run, believing(changed)), undefined, `${f.id} took ${JSON.stringify(changed)} (last char ${c})`);
+              refused++;
+            }
+          }
+        }
+      }
+      assert.ok(taken >= 5 && refused > 0, `${f.id}: ${taken} runs taken, ${refused} refused; the examples do not reach the rule`);
+    });
+  }
+
+  it('random word runs around the indexed lengths: none without a `_` taken with another last char', () => {
+    const word = fc.stringMatching(/^[0-9A-Za-z_-]{1,70}$/);
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), fc.constantFrom(' ', '-', '_', '/', '='), (parts, sep) => {
+      const text = parts.join(sep);
+      for (const [f, rule] of LAST) {
+        for (const { run } of offers(rule, text)) {
+          if (run.lastUnderscore < 0 && rule.find(run, believing(text)) && !rule.last!.includes(text[run.end - 1]!)) return assert.fail(`${f.id} took ${JSON.stringify(text)}`);
+        }
+      }
+      return true;
+    }), { numRuns: 3000, seed: 29 });
+  });
+});
+
+/** Whether `candidate()` would offer the run [start, end) of `text` to `rule` and pass its `all`, `first` and `last` (a run without `_`). */
+function offeredWhole(rule: ScanRule, text: string, start: number, end: number): boolean {
+  const run = runOf(text, start, end);
+  if (run.lastUnderscore >= 0) return false;
+  const len = end - start;
+  if (!rule.runLengths?.includes(len)) return false;
+  if (rule.next !== undefined && text[end] !== rule.next) return false;
+  if (rule.prev !== undefined && (start === 0 || text[start - 1] !== rule.prev)) return false;
+  if (rule.all !== undefined && (run.and & rule.all) !== rule.all) return false;
+  if (rule.first !== undefined && !rule.first.includes(text[start]!)) return false;
+  return rule.last === undefined || rule.last.includes(text[end - 1]!);
+}
+
+describe('keepsRun, the scanner\'s drop test', () => {
+  const rules = FORMATS.flatMap((f) => f.scan ?? []);
+  const codesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+  it('keeps every run without `_` that some rule would be offered (its length, the char after or before it, `all`, `first`, `last`)', () => {
+    const word = fc.oneof(fc.stringMatching(/^[0-9A-Za-z]{1,40}$/), fc.stringMatching(/^[0-9a-f]{1,36}$/), fc.stringMatching(/^[0-9]{1,20}$/), fc.constantFrom('00', '01', '0', 'A', 'Zz9'));
+    let kept = 0;
+    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), fc.constantFrom(' ', '-', '/', '=', ':', '.'), (parts, sep) => {
+      const text = parts.join(sep);
+      const codes = codesOf(text);
+      for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
+        const start = m.index, end = start + m[0].length, run = runOf(text, start, end);
+        if (!rules.some((r) => offeredWhole(r, text, start, end))) continue;
+        kept++;
+        assert.ok(keepsRun(codes, start, end, run.or, run.and), `dropped ${JSON.stringify(m[0])} in ${JSON.stringify(text)}`);
+      }
+      return true;
+    }), { numRuns: 3000, seed: 31 });
+    assert.ok(kept > 1000, `only ${kept} runs were some rule's: the examples do not reach the rules`);
+  });
+
+  it('drops what no rule takes: an ISO date\'s `01-`, a word of a digits-only length, a run inside a value\'s bounds', () => {
+    const iso = codesOf('2024-01-01T00:00:35.673Z');
+    const r = runOf('2024-01-01T00:00:35.673Z', 5, 7);
+    assert.equal(keepsRun(iso, 5, 7, r.or, r.and), false);
+    const email = codesOf('user123456@example.com');
+    const e = runOf('user123456@example.com', 0, 10);
+    assert.equal(keepsRun(email, 0, 10, e.or, e.and), false);
+    const secs = codesOf('1700000000@');
+    const s = runOf('1700000000@', 0, 10);
+    assert.equal(keepsRun(secs, 0, 10, s.or, s.and), true);
+    const tp = codesOf('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    const t = runOf('00-', 0, 2);
+    assert.equal(keepsRun(tp, 0, 2, t.or, t.and), true);
+    // The same `00` ends the bytes it may read: no `-` after it, so no traceparent.
+    assert.equal(keepsRun(tp, 0, 2, t.or, t.and, 0, 2), false);
   });
 });

@@ -1,6 +1,6 @@
 import { CHAR } from '../formats/types';
 import { own } from './own';
-import { RUN_TABLES, scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
+import { RUN_TABLES, keepsRun, scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
 
 // The checker asks of most values of a file whether the whole value is an ID (`wholeId`): an
 // email, a date, a name. The scanner answers that, but building a scanner per value costs more
@@ -16,9 +16,7 @@ import { RUN_TABLES, scan, scanBytes, type ScanMatch, type ScanOptions } from '.
 // The answer depends on nothing but the value and the options, so a remembered one is the
 // one the scanner gives.
 
-// The scanner's own index (built from the registry): which run lengths a plain, `next` or `prev`
-// rule takes, and which chars `next`/`prev` rules wait for.
-const { flags: FLAGS, plainLength, nextLength, prevLength, nextCodes: nextChar, prevCodes: prevChar, maxIndexed: MAX } = RUN_TABLES;
+const { flags: FLAGS, maxIndexed: MAX } = RUN_TABLES;
 const WORD = CHAR.WORD;
 const PERCENT = 37, BACKSLASH = 92;
 
@@ -29,6 +27,41 @@ const SEEN_BITS = 16;
 
 let buffer = new Uint8Array(256);
 let inUse = false;
+
+/**
+ * Whether the scanner, scanning the ASCII bytes `b[from, to)` alone, would offer some run to a
+ * rule: a run `keepsRun` keeps (the scanner's own drop test, bounded by the value), or an escape
+ * (`%2F`, `\n`), which moves where the scanner's runs start.
+ */
+function mayHoldId(b: Uint8Array, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    const c = b[i]!;
+    const f = FLAGS[c]!;
+    if ((f & WORD) === 0) {
+      if (c === PERCENT || c === BACKSLASH) return true;
+      i++;
+      continue;
+    }
+    const start = i;
+    let or = f, and = f;
+    while (++i < to) {
+      const g = FLAGS[b[i]!]!;
+      if ((g & WORD) === 0) break;
+      or |= g;
+      and &= g;
+    }
+    if (i - start < MAX && keepsRun(b, start, i, or, and, from, to)) return true;
+  }
+  return false;
+}
+
+/** FNV-1a of `b[from, to)`. */
+function hashOf(b: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return h;
+}
 
 /** The ID that is the whole of a value, by the scanner's rules (so hashes are not IDs), for one check's scan options. */
 export class WholeIds {
@@ -42,49 +75,13 @@ export class WholeIds {
     if (inUse) return whole(scan(text, this.opts), n);
     if (n > buffer.length) buffer = new Uint8Array(Math.max(n, buffer.length * 2));
     const b = buffer;
-    let h = 0x811c9dc5 | 0;
-    let maybe = false;
-    let i = 0;
-    while (i < n) {
+    for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c >= 128) return whole(scan(text, this.opts), n);
       b[i] = c;
-      h = Math.imul(h ^ c, 0x01000193);
-      if ((FLAGS[c]! & WORD) === 0) {
-        // Escapes (`%2F`, `\n`) move where the scanner's runs start: it is asked.
-        if (c === PERCENT || c === BACKSLASH) maybe = true;
-        i++;
-        continue;
-      }
-      const start = i;
-      let underscore = false;
-      let x = c;
-      for (;;) {
-        if (x === 95) underscore = true;
-        i++;
-        if (i >= n) break;
-        x = text.charCodeAt(i);
-        if (x >= 128 || (FLAGS[x]! & WORD) === 0) break;
-        b[i] = x;
-        h = Math.imul(h ^ x, 0x01000193);
-      }
-      if (maybe) continue;
-      const len = i - start;
-      if (underscore || len >= MAX || plainLength[len] === 1) {
-        maybe = true;
-        continue;
-      }
-      if (i < n && nextLength[len] === 1) {
-        const after = text.charCodeAt(i);
-        if (after >= 128 || nextChar[after] === 1) maybe = true;
-      }
-      if (start > 0 && prevLength[len] === 1) {
-        const before = text.charCodeAt(start - 1);
-        if (before >= 128 || prevChar[before] === 1) maybe = true;
-      }
     }
-    if (!maybe) return undefined;
-    return this.answer(b, n, text, h);
+    if (!mayHoldId(b, 0, n)) return undefined;
+    return this.answer(b, n, text, hashOf(b, 0, n));
   }
 
   /**
@@ -96,39 +93,8 @@ export class WholeIds {
     const n = text.length;
     if (inUse) return whole(scan(text, this.opts), n);
     const end = at + n;
-    let h = 0x811c9dc5 | 0;
-    let maybe = false;
-    let i = at;
-    while (i < end) {
-      const c = b[i]!;
-      h = Math.imul(h ^ c, 0x01000193);
-      if ((FLAGS[c]! & WORD) === 0) {
-        if (c === PERCENT || c === BACKSLASH) maybe = true;
-        i++;
-        continue;
-      }
-      const start = i;
-      let underscore = false;
-      let x = c;
-      for (;;) {
-        if (x === 95) underscore = true;
-        i++;
-        if (i >= end) break;
-        x = b[i]!;
-        if ((FLAGS[x]! & WORD) === 0) break;
-        h = Math.imul(h ^ x, 0x01000193);
-      }
-      if (maybe) continue;
-      const len = i - start;
-      if (underscore || len >= MAX || plainLength[len] === 1) {
-        maybe = true;
-        continue;
-      }
-      if (i < end && nextLength[len] === 1 && nextChar[b[i]!] === 1) maybe = true;
-      if (start > at && prevLength[len] === 1 && prevChar[b[start - 1]!] === 1) maybe = true;
-    }
-    if (!maybe) return undefined;
-    return this.answer(b.subarray(at, end), n, text, h);
+    if (!mayHoldId(b, at, end)) return undefined;
+    return this.answer(b.subarray(at, end), n, text, hashOf(b, at, end));
   }
 
   /**

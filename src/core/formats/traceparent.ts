@@ -154,7 +154,7 @@ export const traceparent: FormatModule = {
     length: 55, case: 'lower', description: 'traceparents (00-32hex-16hex-2hex)',
     test: (t) => SHAPE.test(t),
   }],
-  scan: [{ runLengths: [2], next: '-', all: CHAR.DIGIT, first: '0', find }],
+  scan: [{ runLengths: [2], next: '-', all: CHAR.DIGIT, first: '0', last: '0', find }],
   bits: 128,
   decode: (text) => read(text),
   hoverTargets: ['xray', 'hex', 'datadog'],

@@ -140,6 +140,12 @@ export interface ScanRule {
    * test/unit/scanFirst.test.ts; leave it out when unsure.
    */
   first?: string;
+  /**
+   * The chars a run without a `_` can end with, when `find` refuses every such run that ends
+   * with another (traceparent's version is `00`: an ISO date's `01-` is none). The same kind of
+   * promise as `first`, checked by the same test.
+   */
+  last?: string;
   /** Only when the caller allows bare numbers (`ScanContext.numbers`). */
   numeric?: boolean;
   /** Reads the ID at `run` with the plausibility rules (time window, labels, base64); undefined = no match. */

@@ -112,7 +112,9 @@ export class Ledger implements Facts {
     if (col.named && unixMs !== undefined && this.rows?.open) {
       this.rows.id(start, end, source, from, line, character, col.path, kind, key, unixMs);
     }
-    const first = table.firstOrAdd(identity, line, character);
+    // A column found to be a reference (repeats too many to be an identity's) looks nothing up
+    // again: its repeats are no duplicates, and its count is not asked any more.
+    const first = col.named || col.repeats ? table.firstOrAdd(identity, line, character) : undefined;
     col.count++;
     if (first && (col.named || col.repeats)) {
       const p = this.problem2('duplicate', 'error', kind, source.slice(from, from + end - start), start, end, line, character, endLine, endCharacter, col.path,

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { scanInput } from '../../src/cli/scan';
 import { ByteWriter, runParts, runPiece, type PieceJob } from '../../src/cli/scanEngine';
-import { ScanPool } from '../../src/cli/scanPool';
+import { availableParallelism } from 'node:os';
+import { ScanPool, compileInWorkers } from '../../src/cli/scanPool';
 import { RunWalker } from '../../src/cli/scanRuns';
 import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
 import { loadCorpus } from '../precision/corpus';
@@ -181,6 +182,24 @@ describe('the string scanner and the byte engine agree', function () {
         const switching = (read: number): ScanPool | undefined => (read >= from && read % 3 !== 0 ? pool : undefined);
         assert.equal(await inPieces(bytes, maxPiece, 1000, switching), whole(bytes));
       }), { numRuns: 15 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('workers compile their optimized code themselves when they and the main thread take every core', async () => {
+    assert.equal(compileInWorkers(2, 2), true);
+    assert.equal(compileInWorkers(1, 1), true);
+    assert.equal(compileInWorkers(3, 2), true);
+    assert.equal(compileInWorkers(4, 2), false);
+    assert.equal(compileInWorkers(16, 2), false);
+    // The pool sets V8's flag before it starts its workers, on a machine with few cores only.
+    const flags: string[] = [];
+    const pool = new ScanPool(join(__dirname, 'scanWorkerEntry.cjs'), 1, undefined, (f) => flags.push(f));
+    try {
+      assert.deepEqual(flags, compileInWorkers(availableParallelism(), 1) ? ['--no-concurrent-recompilation'] : []);
+      const bytes = Buffer.from(`x ${U} y\n`);
+      assert.equal(await inPieces(bytes, 4096, 65536, pool), whole(bytes));
     } finally {
       await pool.close();
     }

@@ -317,6 +317,8 @@ export interface RunSource {
   walk(from: number, to: number): number;
   readonly next: number;
   readonly records: Int32Array;
+  /** The places of `{ [ } ]` in the input, in order (undefined: not listed), for the snowflake context. */
+  brackets?(): Int32Array | undefined;
 }
 
 /** The scanner's tables, for a `RunSource` to drop the runs the scanner drops. */
@@ -367,7 +369,8 @@ class Scanner implements ScanContext {
       const raw = c.before === undefined ? '' : typeof c.before === 'function' ? c.before() : c.before;
       const before = raw === '' ? '' : latin1Of(utf8.encode(raw));
       this.beforeLength = before.length;
-      this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules);
+      // The walker lists the brackets of its input, which is this text when nothing comes before.
+      this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules, before === '' ? this.runs?.brackets?.() : undefined);
     }
     return this.reader.at(this.beforeLength + start);
   }

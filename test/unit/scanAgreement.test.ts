@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { ScanPool, compileInWorkers } from '../../src/cli/scanPool';
 import { RunWalker } from '../../src/cli/scanRuns';
 import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
+import { ContextReader } from '../../src/core/formats/snowflake/context';
 import { loadCorpus } from '../precision/corpus';
 import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
@@ -227,6 +228,39 @@ describe('the string scanner and the byte engine agree', function () {
       }
     }), { numRuns: 600 });
     assert.ok(found > 600, `${found} IDs found in all runs`);
+  });
+
+  it('the walker lists every bracket of its input, in order; past 32,768 it lists none', () => {
+    const walker = new RunWalker();
+    const places = (t: string): number[] => [...t].flatMap((c, i) => ('{[}]'.includes(c) ? [i] : []));
+    fc.assert(fc.property(fc.array(fc.constantFrom('{', '[', '}', ']', 'a', ' ', '\n', '0', '{"k": '), { maxLength: 200 }), (parts) => {
+      const t = parts.join('');
+      assert.deepEqual([...walker.load(Buffer.from(t, 'latin1')).brackets()!], places(t));
+    }), { numRuns: 300 });
+    assert.equal(walker.load(Buffer.from('[]'.repeat(16384), 'latin1')).brackets()?.length, 32768);
+    assert.equal(walker.load(Buffer.from('[]'.repeat(16384) + '{', 'latin1')).brackets(), undefined);
+  });
+
+  it('the snowflake context reads the same parent keys from the walker\'s bracket places as by its own search', () => {
+    const walker = new RunWalker();
+    const SNOW = '1212092628029698048';
+    const part = fc.constantFrom('{', '[', '}', ']', ' ', '\n', ',', '"discord": ', '"tweets": ', '"id": ', 'x'.repeat(3000), `${SNOW} `, '"a": [{"b": ');
+    let named = 0;
+    fc.assert(fc.property(fc.array(part, { maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (parts, asks) => {
+      const t = parts.join('');
+      const ends = asks.map((a) => a % (t.length + 1));
+      // Questions mostly in text order (a scan's), a few stepping back.
+      ends.sort((a, b) => a - b);
+      if (asks[0]! % 4 === 0) ends.reverse();
+      const own = new ContextReader(t);
+      const listed = new ContextReader(t, [], walker.load(Buffer.from(t, 'latin1')).brackets());
+      for (const end of ends) {
+        const a = own.at(end);
+        assert.deepEqual(listed.at(end), a);
+        if (a?.by === 'parent') named++;
+      }
+    }), { numRuns: 400 });
+    assert.ok(named > 50, `${named} answers by a parent key`);
   });
 
   it('the WebAssembly walker on the precision corpus: the same matches as the scanner\'s loop', () => {

@@ -107,17 +107,23 @@ const MAX_STACK = 256;
 class Brackets {
   private readonly open: number[] = [];
   private at = -1;
+  /** With `places`: the index of the first place at or after `at`. */
+  private k = 0;
 
-  constructor(private readonly s: string) {}
+  /** `places`: where every `{ [ } ]` of `s` is, in order, when the caller has them (the CLI's walker). */
+  constructor(private readonly s: string, private readonly places?: Int32Array) {}
 
   /** Positions of the unclosed brackets before `end`, outermost first. */
   before(end: number): readonly number[] {
+    const places = this.places;
     if (this.at < 0 || end < this.at || end - this.at > WINDOW) {
       // First question, a step back, or a long gap: start afresh a window before `end`.
       this.open.length = 0;
       this.next.fill(-1);
       this.at = Math.max(0, end - WINDOW);
+      if (places !== undefined) this.k = firstAtOrAfter(places, this.at);
     }
+    if (places !== undefined) return this.fromPlaces(places, end);
     const { s, open, next } = this;
     // Bracket by bracket: the next of each of `{ [ } ]` is found by indexOf (native, fast on
     // long stretches without brackets, which is most of a log) and kept until passed.
@@ -144,6 +150,37 @@ class Brackets {
 
   /** Where the next `{`, `[`, `}`, `]` is (s.length when none), from the last search. */
   private readonly next = [-1, -1, -1, -1];
+
+  /** `before` over the listed places: the same brackets in the same order, without a search each. */
+  private fromPlaces(places: Int32Array, end: number): readonly number[] {
+    const { s, open } = this;
+    let k = this.k;
+    for (; k < places.length; k++) {
+      const p = places[k]!;
+      if (p >= end) break;
+      const c = s.charCodeAt(p);
+      if (c === 123 || c === 91) { // { [
+        if (open.length === MAX_STACK) open.shift();
+        open.push(p);
+      } else if (open.length > 0) { // } ]
+        open.pop();
+      }
+    }
+    this.k = k;
+    this.at = end;
+    return open;
+  }
+}
+
+/** The index of the first of the sorted `places` at or after `at`. */
+function firstAtOrAfter(places: Int32Array, at: number): number {
+  let lo = 0, hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (places[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const BRACKETS = ['{', '[', '}', ']'];
@@ -257,8 +294,9 @@ function fromUrl(s: string, end: number): LayoutChoice | undefined {
 export class ContextReader {
   private readonly brackets: Brackets;
 
-  constructor(private readonly s: string, private readonly rules: readonly KeyRule[] = []) {
-    this.brackets = new Brackets(s);
+  /** `brackets`: where every `{ [ } ]` of `s` is, in order, when the caller has them. */
+  constructor(private readonly s: string, private readonly rules: readonly KeyRule[] = [], brackets?: Int32Array) {
+    this.brackets = new Brackets(s, brackets);
   }
 
   /**

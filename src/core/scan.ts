@@ -114,9 +114,23 @@ function separatorEscape(text: string, i: number): number {
 const LABEL_WINDOW = 40;
 const MAX_INDEXED = 128;
 
+/**
+ * A rule as the index holds it: the fields `tryRules` tests, in one shape for every format. Read
+ * from the formats' own rule objects (a dozen shapes), each test was a megamorphic property load.
+ */
 interface Indexed {
   rule: ScanRule;
   kind: string;
+  find: ScanRule['find'];
+  next: string | undefined;
+  prev: string | undefined;
+  /** `rule.all`, 0 for none. */
+  all: number;
+  numeric: boolean;
+}
+
+function indexed(rule: ScanRule, kind: string): Indexed {
+  return { rule, kind, find: rule.find, next: rule.next, prev: rule.prev, all: rule.all ?? 0, numeric: rule.numeric === true };
 }
 
 /** Shortest run that can hold `a_` + a tail + `_b` for some tail rule (computed below). */
@@ -154,8 +168,9 @@ function firstChars(rule: ScanRule): number[] {
 for (const f of FORMATS) {
   for (const rule of f.scan ?? []) {
     const first = firstChars(rule);
+    const entry = indexed(rule, f.id);
     for (const n of rule.runLengths ?? []) {
-      (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
+      (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push(entry);
       (rule.next ? nextLength : rule.prev ? prevLength : plainLength)[n] = 1;
       const table = rule.next ? nextFirst : rule.prev ? prevFirst : plainFirst;
       for (const c of first) table[(n << 7) | c] = 1;
@@ -163,7 +178,7 @@ for (const f of FORMATS) {
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
     for (const n of rule.tailLengths ?? []) {
-      byTail[n]!.push({ rule, kind: f.id });
+      byTail[n]!.push(entry);
       MIN_INNER_TAIL_RUN = Math.min(MIN_INNER_TAIL_RUN, n + 4);
       for (const c of first) {
         tailFirst[(n << 7) | c] = 1;
@@ -454,12 +469,13 @@ class Scanner implements ScanContext {
 
   /** The first rule in `rules` that finds an ID at the current run; the scan resumes after it. */
   private tryRules(rules: Indexed[], and: number, next?: string, prev?: string): number {
-    for (const { rule, kind } of rules) {
-      if (next !== undefined && rule.next !== next) continue;
-      if (prev !== undefined && rule.prev !== prev) continue;
-      if (rule.all !== undefined && (and & rule.all) !== rule.all) continue;
-      if (rule.numeric && !this.numbers) continue;
-      const hit = rule.find(this.run, this);
+    for (let r = 0; r < rules.length; r++) {
+      const { rule, kind, all } = rules[r]!;
+      if (next !== undefined && rules[r]!.next !== next) continue;
+      if (prev !== undefined && rules[r]!.prev !== prev) continue;
+      if ((and & all) !== all) continue;
+      if (rules[r]!.numeric && !this.numbers) continue;
+      const hit = rules[r]!.find.call(rule, this.run, this);
       if (hit) {
         if (this.sink === undefined) this.matches.push({ kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded });
         else {

@@ -244,12 +244,14 @@ describe('the string scanner and the byte engine agree', function () {
   it('the snowflake context reads the same parent keys from the walker\'s bracket places as by its own search', () => {
     const walker = new RunWalker();
     const SNOW = '1212092628029698048';
-    const part = fc.constantFrom('{', '[', '}', ']', ' ', '\n', ',', '"discord": ', '"tweets": ', '"id": ', 'x'.repeat(3000), `${SNOW} `, '"a": [{"b": ');
+    const part = fc.constantFrom('{', '[', '}', ']', ' ', '\n', ',', '"discord": {', '"tweets": [', '"id": ', 'x'.repeat(3000), `${SNOW} `, '"a": [{"b": ', `"id": ${SNOW}`);
     let named = 0;
     fc.assert(fc.property(fc.array(part, { maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (parts, asks) => {
       const t = parts.join('');
+      // At each number (where a scan asks) and anywhere; mostly in text order (a scan's), some
+      // stepping back.
       const ends = asks.map((a) => a % (t.length + 1));
-      // Questions mostly in text order (a scan's), a few stepping back.
+      for (let at = t.indexOf(SNOW); at !== -1; at = t.indexOf(SNOW, at + 1)) ends.push(at);
       ends.sort((a, b) => a - b);
       if (asks[0]! % 4 === 0) ends.reverse();
       const own = new ContextReader(t);

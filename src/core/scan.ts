@@ -351,6 +351,9 @@ class Scanner implements ScanContext {
   private afterBefore = -1;
   private walkedLines = 0;
   private walkedAfter = -1;
+  /** With a `RunSource`: the run the walker handed over last (the current one, or one a match ended inside). */
+  private recordStart = -1;
+  private recordEnd = -1;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -387,7 +390,9 @@ class Scanner implements ScanContext {
       // The walker lists the brackets of its input, which is this text when nothing comes before.
       this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules, before === '' ? this.runs?.brackets?.() : undefined);
     }
-    return this.reader.at(this.beforeLength + start);
+    // Where the number's line starts, when the walker passed it (its run holds no line end).
+    const lineStart = this.runs !== undefined && this.walkedAfter !== -1 && start >= this.recordStart && start <= this.recordEnd ? this.beforeLength + this.walkedAfter : undefined;
+    return this.reader.at(this.beforeLength + start, lineStart);
   }
 
   private timeKeyStart = -1;
@@ -567,7 +572,9 @@ class Scanner implements ScanContext {
       // The line ends before the run: a match found from it starts on the run's line.
       this.walkedLines = records[r + 3]!;
       this.walkedAfter = records[r + 4]!;
-      i = this.candidate(start, records[r + 1]!, flags & 0xff, flags >>> 8);
+      this.recordStart = start;
+      this.recordEnd = records[r + 1]!;
+      i = this.candidate(start, this.recordEnd, flags & 0xff, flags >>> 8);
       if (i < n && i < to && (FLAGS[codes[i]!]! & WORD) !== 0) i = this.walk(i, to, true);
     }
   }

@@ -230,6 +230,29 @@ describe('the string scanner and the byte engine agree', function () {
     assert.ok(found > 600, `${found} IDs found in all runs`);
   });
 
+  it('YAML parents: the same layouts when the walker tells where a number\'s line starts', () => {
+    const walker = new RunWalker();
+    const SNOW = '1212092628029698048';
+    // Indents one space apart: a line start read one byte off changes which lines are parents.
+    const line = fc.tuple(
+      fc.constantFrom('', ' ', '  ', '   ', '    ', '- ', '  - '),
+      fc.constantFrom('discord:', 'tweets:', 'instagram:', 'discord:', 'ids:', 'x: y', '# c', '', `id: ${SNOW}`, `id: ${SNOW}`, `${SNOW}`, `key: "${SNOW}"`, 'a: [1]'),
+    );
+    let byParent = 0;
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 40 }), fc.nat(), (lines, a) => {
+      const t = lines.map(([indent, body]) => indent + body).join('\n');
+      const bytes = Buffer.from(t, 'utf8');
+      const from = a % (bytes.length + 1);
+      for (const f of [0, from]) {
+        const expected = viaLoop(bytes, f, bytes.length);
+        assert.deepEqual(viaLoop(bytes, f, bytes.length, walker.load(bytes)), expected);
+      }
+      const matches: ScanMatch[] = scanBytes(bytes, 0, bytes.length, { now: NOW });
+      byParent += matches.filter((m) => (m.decoded as { readAs?: { by: string } }).readAs?.by === 'parent').length;
+    }), { numRuns: 300 });
+    assert.ok(byParent > 30, `${byParent} numbers read by a YAML parent key`);
+  });
+
   it('the walker lists every bracket of its input, in order; past 32,768 it lists none', () => {
     const walker = new RunWalker();
     const places = (t: string): number[] => [...t].flatMap((c, i) => ('{[}]'.includes(c) ? [i] : []));

@@ -201,11 +201,14 @@ function bracketParents(s: string, end: number, brackets: Brackets): string[] {
   return out;
 }
 
-/** Keys of the YAML mappings that enclose the line ending at `end`, innermost first. */
-function yamlParents(s: string, end: number): string[] {
+/**
+ * Keys of the YAML mappings that enclose the line ending at `end`, innermost first. `start`: where
+ * that line starts, when the caller knows.
+ */
+function yamlParents(s: string, end: number, start?: number): string[] {
   const out: string[] = [];
   const floor = Math.max(0, end - WINDOW);
-  let lineStart = s.lastIndexOf('\n', end - 1) + 1;
+  let lineStart = start ?? s.lastIndexOf('\n', end - 1) + 1;
   let indent = indentOf(s, lineStart);
   while (lineStart > floor && out.length < MAX_PARENTS && indent > 0) {
     const prevEnd = lineStart - 1;
@@ -303,8 +306,10 @@ export class ContextReader {
    * The layout the text before `end` names for a number starting at `end`, or undefined. Looks,
    * in order, at the URL the number ends, the key it is the value of, then up to four keys it
    * sits under (brackets, else YAML indentation). At each key the user's rules come first.
+   * `lineStart`: where the line holding `end` starts (after its last line end before `end`),
+   * when the caller knows (the CLI's walker passed it); else it is searched for.
    */
-  at(end: number): LayoutChoice | undefined {
+  at(end: number, lineStart?: number): LayoutChoice | undefined {
     const { s, rules } = this;
     const url = fromUrl(s, end);
     if (url) return url;
@@ -314,7 +319,7 @@ export class ContextReader {
       if (c) return c;
     }
     let parents = bracketParents(s, end, this.brackets);
-    if (parents.length === 0) parents = yamlParents(s, end);
+    if (parents.length === 0) parents = yamlParents(s, end, lineStart);
     for (const p of parents) {
       if (p === key) continue;
       const c = choose(p, 'parent', rules);

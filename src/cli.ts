@@ -1,6 +1,8 @@
 // Node entry point of the `idsmith` CLI (bundled to dist/cli.js). All behaviour lives in
 // src/cli/main.ts; this file only connects it to the process: streams in, writes that wait
 // for 'drain' out, and a quiet exit when the reader of a pipe goes away.
+// First: starts `scan`'s workers before the rest of the CLI loads (scanPrestart.ts).
+import './cli/scanPrestart';
 import { createReadStream } from 'node:fs';
 import { EXIT_INTERNAL, EXIT_OUTPUT } from './cli/command';
 import { OutputError } from './cli/io';

@@ -1,10 +1,9 @@
-import { statSync } from 'node:fs';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { openInputs, type CliIo } from './io';
 import { ByteWriter, countLines, runParts, type PieceJob, type PieceResult, type ScanMode } from './scanEngine';
 import { pieces } from './scanInput';
-import { ScanPool } from './scanPool';
+import { ScanPool, WORKER_MIN_BYTES, worthWorkers } from './scanPool';
 import { escapeControls, escapeControlsInLines, quote, safeJson } from './safe';
 
 export const scanCommand: Command = {
@@ -82,18 +81,6 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
   },
 };
 
-/** Files this large are scanned by workers on both cores; smaller ones (and pipes) on this thread. */
-const WORKER_MIN_BYTES = 4 * 1024 * 1024;
-
-function worthWorkers(path: string | undefined): boolean {
-  if (path === undefined || path === '-') return false;
-  try {
-    const st = statSync(path);
-    return st.isFile() && st.size >= WORKER_MIN_BYTES;
-  } catch {
-    return false;
-  }
-}
 
 /** Pieces handed to workers and not yet written, at most: bounds memory (pieces are up to 1 MiB). */
 const IN_FLIGHT = 4;

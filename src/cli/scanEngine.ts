@@ -3,7 +3,6 @@
 // same function runs on the main thread and in the scan workers (scanPool.ts), so output does
 // not depend on how the input was split.
 import { latin1Of, scan, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
-import type { DecodedId } from '../core/formats/types';
 import { RunWalker } from './scanRuns';
 import { escapeControls } from './safe';
 
@@ -131,8 +130,8 @@ export class ByteWriter {
  * reach back across a line end, so a labelled-invalid ULID or KSUID is kept only if its line
  * alone gives it.
  */
-function keptAlone(kind: string, start: number, end: number, d: DecodedId, latin1: string, opts: ScanOptions): boolean {
-  if (d.valid || (kind !== 'ulid' && kind !== 'ksuid')) return true;
+function keptAlone(kind: string, start: number, end: number, valid: boolean, latin1: string, opts: ScanOptions): boolean {
+  if (valid || (kind !== 'ulid' && kind !== 'ksuid')) return true;
   const lineFrom = latin1.lastIndexOf('\n', start - 1) + 1;
   const nl = latin1.indexOf('\n', end);
   const alone = scan(latin1.slice(lineFrom, nl === -1 ? latin1.length : nl), opts);
@@ -162,6 +161,24 @@ function kindFragment(kind: string, valid: boolean): Uint8Array {
 let walker: RunWalker | undefined;
 
 /**
+ * Where the walker keeps each kind's part (`RunWalker.part`; -1: no room, which never comes),
+ * for valid and invalid IDs: one lookup by the kind per line, where a line looked up its fragment
+ * by the kind and then the fragment's place by the fragment.
+ */
+const validParts = new Map<string, number>();
+const invalidParts = new Map<string, number>();
+
+function partOf(runs: RunWalker, kind: string, valid: boolean): number {
+  const parts = valid ? validParts : invalidParts;
+  let part = parts.get(kind);
+  if (part === undefined) {
+    part = runs.part(kindFragment(kind, valid));
+    parts.set(kind, part);
+  }
+  return part;
+}
+
+/**
  * Scans one piece and writes its output into `w` (appending). Each match is written as the scan
  * finds it and then dropped: nothing of a piece's matches outlives its line of output.
  */
@@ -174,10 +191,11 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   if (job.mode === 'annotate') {
     let from = job.start;
     scanBytesTo((kind, start, end, d) => {
-      if (!keptAlone(kind, start, end, d, latin1, opts)) return;
+      const valid = d.valid;
+      if (!keptAlone(kind, start, end, valid, latin1, opts)) return;
       lastEnd = end;
-      if (!d.valid) invalid = true;
-      const time = d.valid ? d.time : undefined;
+      if (!valid) invalid = true;
+      const time = valid ? d.time : undefined;
       if (time === undefined) return;
       w.copy(bytes, from, end);
       w.ascii(' [');
@@ -198,15 +216,16 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   // for a head too long to keep there and a time that is no integer from 0 to 10^16.
   const inWasm = json && runs.setHead(head);
   scanBytesTo((kind, start, end, d) => {
-    if (!keptAlone(kind, start, end, d, latin1, opts)) return;
+    // Each of the decoded ID's fields is read once: the formats' IDs are a dozen shapes.
+    const valid = d.valid;
+    if (!keptAlone(kind, start, end, valid, latin1, opts)) return;
     lastEnd = end;
     const line = job.line + lines.count;
     const column = start - (lines.after === -1 ? firstLineStart : lines.after) + 1;
-    const valid = d.valid;
     if (!valid) invalid = true;
     if (inWasm) {
       const ms = valid ? d.unixMs : undefined;
-      const part = runs.part(kindFragment(kind, valid));
+      const part = partOf(runs, kind, valid);
       if (part >= 0 && end - start <= 1024) {
         if (ms === undefined) return runs.emit(w, start, end, line, column, part, -1);
         if (ms >= 0 && ms < 1e16 && Number.isInteger(ms)) return runs.emit(w, start, end, line, column, part, ms);
@@ -220,8 +239,8 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       w.int(column);
       w.bytes(TEXT_KEY);
       w.copy(bytes, start, end); // word chars, '-', '{', '}', ':': nothing to escape
-      w.bytes(kindFragment(kind, d.valid));
-      if (d.valid && d.unixMs !== undefined) {
+      w.bytes(kindFragment(kind, valid));
+      if (valid && d.unixMs !== undefined) {
         w.bytes(UNIX_MS);
         if (Number.isInteger(d.unixMs) && d.unixMs >= 0) w.int(d.unixMs);
         else w.ascii(String(d.unixMs));
@@ -235,7 +254,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
       w.ascii(kind);
       w.ascii(' ');
       w.copy(bytes, start, end);
-      if (d.valid) {
+      if (valid) {
         const time = d.time;
         if (time !== undefined && time !== '') {
           w.ascii(' ');

@@ -45,46 +45,111 @@ export function lineCut(buf: Uint8Array, cap: number): number {
 }
 
 /**
+ * The bytes not scanned yet: a short owned `head` (what a chunk left after its last piece) then
+ * the chunk being cut, kept as the stream gave it. Each byte of a chunk is copied once, into the
+ * piece that holds it: joining each chunk to the rest first copied all of them twice.
+ */
+class Pending {
+  head: Buffer = Buffer.alloc(0);
+  chunk: Buffer = Buffer.alloc(0);
+
+  get length(): number {
+    return this.head.length + this.chunk.length;
+  }
+
+  /** The last line end at or before `p` (0 <= p < length), or -1. */
+  lastNewline(p: number): number {
+    const h = this.head.length;
+    if (p >= h) {
+      const r = this.chunk.lastIndexOf(10, p - h);
+      if (r !== -1) return h + r;
+      return h === 0 ? -1 : this.head.lastIndexOf(10, h - 1);
+    }
+    return this.head.lastIndexOf(10, p);
+  }
+
+  /** Bytes [from, to) after `before`, copied into one buffer of their own (transferable). */
+  copy(before: Buffer, from: number, to: number): Buffer {
+    const h = this.head.length;
+    const out = Buffer.allocUnsafeSlow(before.length + to - from);
+    before.copy(out, 0);
+    let at = before.length;
+    if (from < h) at += this.head.copy(out, at, from, Math.min(to, h));
+    if (to > h) this.chunk.copy(out, at, Math.max(0, from - h), to - h);
+    return out;
+  }
+
+  /** Drops the first `n` bytes. */
+  skip(n: number): void {
+    const h = this.head.length;
+    if (n >= h) {
+      this.chunk = this.chunk.subarray(n - h);
+      this.head = this.head.subarray(h);
+    } else {
+      this.head = this.head.subarray(n);
+    }
+  }
+
+  /** One buffer (long lines without a line end, which `lineCut` and `cutThrough` read). */
+  joined(): Buffer {
+    if (this.head.length > 0) {
+      this.chunk = this.copy(Buffer.alloc(0), 0, this.length);
+      this.head = Buffer.alloc(0);
+    }
+    return this.chunk;
+  }
+
+  /** A chunk arrives: what is left of the last one becomes (a copy in) the head. */
+  add(chunk: Uint8Array): void {
+    if (this.chunk.length > 0) this.head = this.copy(Buffer.alloc(0), 0, this.length);
+    this.chunk = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  }
+}
+
+/**
  * The pieces of a byte stream, in order, each scanned before the next is read. `resumeAt`
  * tells the reader where the scan of the piece just given stopped, as an input offset (past
  * `to` when an ID ran over the cut of a long line; -1 for none): the next piece starts there.
  */
 export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () => number, maxPiece = MAX_PIECE, lookahead = CONTEXT): AsyncGenerator<Piece> {
-  let data: Buffer = Buffer.alloc(0); // bytes not scanned yet
+  const data = new Pending(); // bytes not scanned yet
   let dataOffset = 0; // their offset in the input
   let back: Buffer = Buffer.alloc(0); // up to CONTEXT bytes before them
   let skipRun = false; // a long line was cut inside a run: skip the rest of it
   let skipBytes = 0; // ... or inside an escape: skip this many bytes of it
 
   const piece = function* (end: number, continues: boolean, final: boolean): Generator<Piece> {
-    const after = final ? data.length : Math.min(data.length, end + lookahead);
-    const bytes = Buffer.concat([back, data.subarray(0, after)]);
+    const length = data.length;
+    const after = final ? length : Math.min(length, end + lookahead);
+    const bytes = data.copy(back, 0, after);
     const to = back.length + end;
     let from = back.length;
     if (skipRun) while (from < to && isWord(bytes[from]!)) from++;
     from = Math.min(to, from + skipBytes);
     skipBytes = 0;
     skipRun = skipRun && from === to && continues;
+    // (The bytes may be handed over to a worker: what comes after is read from `data`.)
     yield { bytes, offset: dataOffset - back.length, start: back.length, from, to, continues };
     const resume = Math.min(data.length, Math.max(end, resumeAt() - dataOffset));
     back = resume >= CONTEXT
-      ? Buffer.from(data.subarray(resume - CONTEXT, resume))
-      : Buffer.from(Buffer.concat([back, data.subarray(0, resume)]).subarray(-CONTEXT));
-    data = data.subarray(resume);
+      ? data.copy(Buffer.alloc(0), resume - CONTEXT, resume)
+      : Buffer.from(data.copy(back, 0, resume).subarray(-CONTEXT));
+    data.skip(resume);
     dataOffset += resume;
   };
 
   for await (const chunk of source) {
-    data = data.length === 0 ? Buffer.from(chunk) : Buffer.concat([data, chunk]);
+    data.add(chunk);
     for (;;) {
-      const nl = data.lastIndexOf(10, Math.min(data.length, maxPiece) - 1);
+      const nl = data.lastNewline(Math.min(data.length, maxPiece) - 1);
       if (nl !== -1) {
         yield* piece(nl + 1, false, false);
       } else if (data.length >= maxPiece + lookahead) {
-        const cut = lineCut(data, maxPiece);
+        const joined = data.joined();
+        const cut = lineCut(joined, maxPiece);
         // Cut at the cap: the next piece skips the rest of a run or escape the cut goes through
         // (this piece scanned it); a run that starts at the cap is not skipped.
-        const through = cut < 0 ? cutThrough(data, maxPiece) : 0;
+        const through = cut < 0 ? cutThrough(joined, maxPiece) : 0;
         yield* piece(cut < 0 ? maxPiece : cut, true, false);
         if (through < 0) skipRun = true;
         else skipBytes = through;

@@ -32,9 +32,18 @@ interface Exports {
   out: WebAssembly.Global;
   headLen: WebAssembly.Global;
   emit(start: number, end: number, line: number, column: number, kind: number, kindLen: number, ms: number): number;
+  brackets(n: number, at: number, cap: number): number;
 }
 
+/** Most bracket places `brackets` lists for one input (past them the context reader finds its own). */
+const MAX_BRACKETS = 32768;
+
 let compiled: WebAssembly.Module | undefined;
+
+/** Where `brackets` writes the bracket places of an input of n bytes: past it and its slack, at a word. */
+function bracketsAt(n: number): number {
+  return (INPUT + n + SLACK + 3) & ~3;
+}
 
 export class RunWalker implements RunSource {
   private readonly exports: Exports;
@@ -58,8 +67,9 @@ export class RunWalker implements RunSource {
   load(bytes: Uint8Array): this {
     const { memory } = this.exports;
     // Room past the input: the walk may read the byte after the last (and ignore it), and
-    // `put` reads eight bytes at a time.
-    const need = INPUT + bytes.length + SLACK;
+    // `put` reads eight bytes at a time; then the bracket places (made now: memory that grew
+    // during a scan would leave its views of the records detached).
+    const need = bracketsAt(bytes.length) + 4 * MAX_BRACKETS;
     if (need > memory.buffer.byteLength) {
       memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
       this.records = new Int32Array(memory.buffer, RECORDS, RECORD * MAX_RECORDS);
@@ -72,6 +82,16 @@ export class RunWalker implements RunSource {
     input[bytes.length + 1] = 120;
     this.n = bytes.length;
     return this;
+  }
+
+  /**
+   * The places of `{ [ } ]` in the input loaded, in order (the snowflake context's brackets),
+   * or undefined when it holds more than MAX_BRACKETS.
+   */
+  brackets(): Int32Array | undefined {
+    const at = bracketsAt(this.n);
+    const count = this.exports.brackets(this.n, at, MAX_BRACKETS);
+    return count < 0 ? undefined : new Int32Array(this.exports.memory.buffer, at, count).slice();
   }
 
   walk(from: number, to: number): number {

@@ -18,7 +18,8 @@
 ;; `next` rule · 57344 some `prev` rule · 73728 some tail rule (the length after the last `_`);
 ;; the scanner's `keepsRun` is the same test · 90112 the parts of an NDJSON line: the keys
 ;; (below), from 90240 the kinds (written from JavaScript) · 98304 the line's head with the file
-;; name (up to 8 KB) · 106496 the NDJSON written (256 KB) · 368640 the input.
+;; name (up to 8 KB) · 106496 the NDJSON written (256 KB) · 368640 the input · after it (16 bytes
+;; on, at a multiple of 4) the places of its brackets (`brackets`; room for 32,768 kept by `load`).
 (module
   (memory (export "memory") 6)
   (data (i32.const 90112) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
@@ -181,6 +182,56 @@
     (block $b (loop $l
       (br_if $b (i32.ge_u (local.get $i) (local.get $to)))
       (local.set $count (i32.add (local.get $count) (i32.eq (i32.load8_u offset=368640 (local.get $i)) (i32.const 10))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l)))
+    (local.get $count))
+
+  ;; The places of `{`, `[`, `}`, `]` in the input [0, n), in order, written from `at` on (a word
+  ;; each), thirty-two bytes at a time: for the brackets a snowflake's context reads (its parent
+  ;; keys), which JavaScript found one `indexOf` per bracket. Returns their count, -1 past `cap`.
+  (func (export "brackets") (param $n i32) (param $at i32) (param $cap i32) (result i32)
+    (local $i i32) (local $count i32) (local $v v128) (local $w v128) (local $bits i32) (local $c i32)
+    (local $open v128) (local $openSq v128) (local $close v128) (local $closeSq v128)
+    (local.set $open (i8x16.splat (i32.const 123)))
+    (local.set $openSq (i8x16.splat (i32.const 91)))
+    (local.set $close (i8x16.splat (i32.const 125)))
+    (local.set $closeSq (i8x16.splat (i32.const 93)))
+    ;; Thirty-two bytes a turn: the two halves' masks in one word.
+    (block $b (loop $l
+      (br_if $b (i32.gt_u (i32.add (local.get $i) (i32.const 32)) (local.get $n)))
+      (local.set $v (v128.load offset=368640 (local.get $i)))
+      (local.set $w (v128.load offset=368656 (local.get $i)))
+      (local.set $bits (i32.or
+        (i8x16.bitmask (v128.or
+          (v128.or (i8x16.eq (local.get $v) (local.get $open)) (i8x16.eq (local.get $v) (local.get $openSq)))
+          (v128.or (i8x16.eq (local.get $v) (local.get $close)) (i8x16.eq (local.get $v) (local.get $closeSq)))))
+        (i32.shl (i8x16.bitmask (v128.or
+          (v128.or (i8x16.eq (local.get $w) (local.get $open)) (i8x16.eq (local.get $w) (local.get $openSq)))
+          (v128.or (i8x16.eq (local.get $w) (local.get $close)) (i8x16.eq (local.get $w) (local.get $closeSq)))))
+          (i32.const 16))))
+      (block $b2 (loop $l2
+        (br_if $b2 (i32.eqz (local.get $bits)))
+        (if (i32.eq (local.get $count) (local.get $cap)) (then (return (i32.const -1))))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $count) (i32.const 2)))
+          (i32.add (local.get $i) (i32.ctz (local.get $bits))))
+        (local.set $count (i32.add (local.get $count) (i32.const 1)))
+        (local.set $bits (i32.and (local.get $bits) (i32.sub (local.get $bits) (i32.const 1))))
+        (br $l2)))
+      (local.set $i (i32.add (local.get $i) (i32.const 32)))
+      (br $l)))
+    (block $b (loop $l
+      (br_if $b (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $c (i32.or (i32.load8_u offset=368640 (local.get $i)) (i32.const 32)))
+      ;; `[` `]` are `{` `}` less 32.
+      (if (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 125)))
+        (then
+          (local.set $c (i32.load8_u offset=368640 (local.get $i)))
+          (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 123)) (i32.eq (local.get $c) (i32.const 125)))
+                      (i32.or (i32.eq (local.get $c) (i32.const 91)) (i32.eq (local.get $c) (i32.const 93))))
+            (then
+              (if (i32.eq (local.get $count) (local.get $cap)) (then (return (i32.const -1))))
+              (i32.store (i32.add (local.get $at) (i32.shl (local.get $count) (i32.const 2))) (local.get $i))
+              (local.set $count (i32.add (local.get $count) (i32.const 1)))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $l)))
     (local.get $count))

@@ -114,9 +114,23 @@ function separatorEscape(text: string, i: number): number {
 const LABEL_WINDOW = 40;
 const MAX_INDEXED = 128;
 
+/**
+ * A rule as the index holds it: the fields `tryRules` tests, in one shape for every format. Read
+ * from the formats' own rule objects (a dozen shapes), each test was a megamorphic property load.
+ */
 interface Indexed {
   rule: ScanRule;
   kind: string;
+  find: ScanRule['find'];
+  next: string | undefined;
+  prev: string | undefined;
+  /** `rule.all`, 0 for none. */
+  all: number;
+  numeric: boolean;
+}
+
+function indexed(rule: ScanRule, kind: string): Indexed {
+  return { rule, kind, find: rule.find, next: rule.next, prev: rule.prev, all: rule.all ?? 0, numeric: rule.numeric === true };
 }
 
 /** Shortest run that can hold `a_` + a tail + `_b` for some tail rule (computed below). */
@@ -168,8 +182,9 @@ for (const f of FORMATS) {
     const first = wordChars(rule.first);
     const last = wordChars(rule.last);
     const asks = rule.all ?? 0;
+    const entry = indexed(rule, f.id);
     for (const n of rule.runLengths ?? []) {
-      (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push({ rule, kind: f.id });
+      (rule.next ? byLengthNext : rule.prev ? byLengthPrev : byLength)[n]!.push(entry);
       (rule.next ? nextLength : rule.prev ? prevLength : plainLength)[n] = 1;
       const table = rule.next ? nextFirst : rule.prev ? prevFirst : plainFirst;
       for (const c of first) table[(n << 7) | c] = 1;
@@ -181,7 +196,7 @@ for (const f of FORMATS) {
     if (rule.next) nextCodes[rule.next.charCodeAt(0) & 127] = 1;
     if (rule.prev) prevCodes[rule.prev.charCodeAt(0) & 127] = 1;
     for (const n of rule.tailLengths ?? []) {
-      byTail[n]!.push({ rule, kind: f.id });
+      byTail[n]!.push(entry);
       MIN_INNER_TAIL_RUN = Math.min(MIN_INNER_TAIL_RUN, n + 4);
       for (const c of first) {
         tailFirst[(n << 7) | c] = 1;
@@ -346,6 +361,8 @@ export interface RunSource {
   walk(from: number, to: number): number;
   readonly next: number;
   readonly records: Int32Array;
+  /** The places of `{ [ } ]` in the input, in order (undefined: not listed), for the snowflake context. */
+  brackets?(): Int32Array | undefined;
 }
 
 /** The scanner's tables, for a `RunSource` to drop the runs the scanner drops. */
@@ -363,6 +380,9 @@ class Scanner implements ScanContext {
   private afterBefore = -1;
   private walkedLines = 0;
   private walkedAfter = -1;
+  /** With a `RunSource`: the run the walker handed over last (the current one, or one a match ended inside). */
+  private recordStart = -1;
+  private recordEnd = -1;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -396,9 +416,12 @@ class Scanner implements ScanContext {
       const raw = c.before === undefined ? '' : typeof c.before === 'function' ? c.before() : c.before;
       const before = raw === '' ? '' : latin1Of(utf8.encode(raw));
       this.beforeLength = before.length;
-      this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules);
+      // The walker lists the brackets of its input, which is this text when nothing comes before.
+      this.reader = new ContextReader(before === '' ? this.text : before + this.text, c.rules, before === '' ? this.runs?.brackets?.() : undefined);
     }
-    return this.reader.at(this.beforeLength + start);
+    // Where the number's line starts, when the walker passed it (its run holds no line end).
+    const lineStart = this.runs !== undefined && this.walkedAfter !== -1 && start >= this.recordStart && start <= this.recordEnd ? this.beforeLength + this.walkedAfter : undefined;
+    return this.reader.at(this.beforeLength + start, lineStart);
   }
 
   private timeKeyStart = -1;
@@ -480,12 +503,13 @@ class Scanner implements ScanContext {
 
   /** The first rule in `rules` that finds an ID at the current run; the scan resumes after it. */
   private tryRules(rules: Indexed[], and: number, next?: string, prev?: string): number {
-    for (const { rule, kind } of rules) {
-      if (next !== undefined && rule.next !== next) continue;
-      if (prev !== undefined && rule.prev !== prev) continue;
-      if (rule.all !== undefined && (and & rule.all) !== rule.all) continue;
-      if (rule.numeric && !this.numbers) continue;
-      const hit = rule.find(this.run, this);
+    for (let r = 0; r < rules.length; r++) {
+      const { rule, kind, all } = rules[r]!;
+      if (next !== undefined && rules[r]!.next !== next) continue;
+      if (prev !== undefined && rules[r]!.prev !== prev) continue;
+      if ((and & all) !== all) continue;
+      if (rules[r]!.numeric && !this.numbers) continue;
+      const hit = rules[r]!.find.call(rule, this.run, this);
       if (hit) {
         if (this.sink === undefined) this.matches.push({ kind, start: hit.start, end: hit.end, text: this.text.slice(hit.start, hit.end), decoded: hit.decoded });
         else {
@@ -577,7 +601,9 @@ class Scanner implements ScanContext {
       // The line ends before the run: a match found from it starts on the run's line.
       this.walkedLines = records[r + 3]!;
       this.walkedAfter = records[r + 4]!;
-      i = this.candidate(start, records[r + 1]!, flags & 0xff, flags >>> 8);
+      this.recordStart = start;
+      this.recordEnd = records[r + 1]!;
+      i = this.candidate(start, this.recordEnd, flags & 0xff, flags >>> 8);
       if (i < n && i < to && (FLAGS[codes[i]!]! & WORD) !== 0) i = this.walk(i, to, true);
     }
   }

@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { scanInput } from '../../src/cli/scan';
 import { ByteWriter, runParts, runPiece, type PieceJob } from '../../src/cli/scanEngine';
-import { ScanPool } from '../../src/cli/scanPool';
+import { availableParallelism } from 'node:os';
+import { ScanPool, compileInWorkers } from '../../src/cli/scanPool';
 import { RunWalker } from '../../src/cli/scanRuns';
 import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
+import { ContextReader } from '../../src/core/formats/snowflake/context';
 import { loadCorpus } from '../precision/corpus';
 import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
@@ -186,6 +188,24 @@ describe('the string scanner and the byte engine agree', function () {
     }
   });
 
+  it('workers compile their optimized code themselves when they and the main thread take every core', async () => {
+    assert.equal(compileInWorkers(2, 2), true);
+    assert.equal(compileInWorkers(1, 1), true);
+    assert.equal(compileInWorkers(3, 2), true);
+    assert.equal(compileInWorkers(4, 2), false);
+    assert.equal(compileInWorkers(16, 2), false);
+    // The pool sets V8's flag before it starts its workers, on a machine with few cores only.
+    const flags: string[] = [];
+    const pool = new ScanPool(join(__dirname, 'scanWorkerEntry.cjs'), 1, undefined, (f) => flags.push(f));
+    try {
+      assert.deepEqual(flags, compileInWorkers(availableParallelism(), 1) ? ['--no-concurrent-recompilation'] : []);
+      const bytes = Buffer.from(`x ${U} y\n`);
+      assert.equal(await inPieces(bytes, 4096, 65536, pool), whole(bytes));
+    } finally {
+      await pool.close();
+    }
+  });
+
   // The CLI finds runs with a WebAssembly walker (src/cli/scanRuns.wat) instead of the scanner's
   // own loop: every match, and the line count handed with it, must be the same.
   const viaLoop = (bytes: Uint8Array, from: number, to: number, runs?: RunSource): unknown[] => {
@@ -208,6 +228,64 @@ describe('the string scanner and the byte engine agree', function () {
       }
     }), { numRuns: 600 });
     assert.ok(found > 600, `${found} IDs found in all runs`);
+  });
+
+  it('YAML parents: the same layouts when the walker tells where a number\'s line starts', () => {
+    const walker = new RunWalker();
+    const SNOW = '1212092628029698048';
+    // Indents one space apart: a line start read one byte off changes which lines are parents.
+    const line = fc.tuple(
+      fc.constantFrom('', ' ', '  ', '   ', '    ', '- ', '  - '),
+      fc.constantFrom('discord:', 'tweets:', 'instagram:', 'discord:', 'ids:', 'x: y', '# c', '', `id: ${SNOW}`, `id: ${SNOW}`, `${SNOW}`, `key: "${SNOW}"`, 'a: [1]'),
+    );
+    let byParent = 0;
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 40 }), fc.nat(), (lines, a) => {
+      const t = lines.map(([indent, body]) => indent + body).join('\n');
+      const bytes = Buffer.from(t, 'utf8');
+      const from = a % (bytes.length + 1);
+      for (const f of [0, from]) {
+        const expected = viaLoop(bytes, f, bytes.length);
+        assert.deepEqual(viaLoop(bytes, f, bytes.length, walker.load(bytes)), expected);
+      }
+      const matches: ScanMatch[] = scanBytes(bytes, 0, bytes.length, { now: NOW });
+      byParent += matches.filter((m) => (m.decoded as { readAs?: { by: string } }).readAs?.by === 'parent').length;
+    }), { numRuns: 300 });
+    assert.ok(byParent > 30, `${byParent} numbers read by a YAML parent key`);
+  });
+
+  it('the walker lists every bracket of its input, in order; past 32,768 it lists none', () => {
+    const walker = new RunWalker();
+    const places = (t: string): number[] => [...t].flatMap((c, i) => ('{[}]'.includes(c) ? [i] : []));
+    fc.assert(fc.property(fc.array(fc.constantFrom('{', '[', '}', ']', 'a', ' ', '\n', '0', '{"k": '), { maxLength: 200 }), (parts) => {
+      const t = parts.join('');
+      assert.deepEqual([...walker.load(Buffer.from(t, 'latin1')).brackets()!], places(t));
+    }), { numRuns: 300 });
+    assert.equal(walker.load(Buffer.from('[]'.repeat(16384), 'latin1')).brackets()?.length, 32768);
+    assert.equal(walker.load(Buffer.from('[]'.repeat(16384) + '{', 'latin1')).brackets(), undefined);
+  });
+
+  it('the snowflake context reads the same parent keys from the walker\'s bracket places as by its own search', () => {
+    const walker = new RunWalker();
+    const SNOW = '1212092628029698048';
+    const part = fc.constantFrom('{', '[', '}', ']', ' ', '\n', ',', '"discord": {', '"tweets": [', '"id": ', 'x'.repeat(3000), `${SNOW} `, '"a": [{"b": ', `"id": ${SNOW}`);
+    let named = 0;
+    fc.assert(fc.property(fc.array(part, { maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (parts, asks) => {
+      const t = parts.join('');
+      // At each number (where a scan asks) and anywhere; mostly in text order (a scan's), some
+      // stepping back.
+      const ends = asks.map((a) => a % (t.length + 1));
+      for (let at = t.indexOf(SNOW); at !== -1; at = t.indexOf(SNOW, at + 1)) ends.push(at);
+      ends.sort((a, b) => a - b);
+      if (asks[0]! % 4 === 0) ends.reverse();
+      const own = new ContextReader(t);
+      const listed = new ContextReader(t, [], walker.load(Buffer.from(t, 'latin1')).brackets());
+      for (const end of ends) {
+        const a = own.at(end);
+        assert.deepEqual(listed.at(end), a);
+        if (a?.by === 'parent') named++;
+      }
+    }), { numRuns: 400 });
+    assert.ok(named > 50, `${named} answers by a parent key`);
   });
 
   it('the WebAssembly walker on the precision corpus: the same matches as the scanner\'s loop', () => {

@@ -107,17 +107,23 @@ const MAX_STACK = 256;
 class Brackets {
   private readonly open: number[] = [];
   private at = -1;
+  /** With `places`: the index of the first place at or after `at`. */
+  private k = 0;
 
-  constructor(private readonly s: string) {}
+  /** `places`: where every `{ [ } ]` of `s` is, in order, when the caller has them (the CLI's walker). */
+  constructor(private readonly s: string, private readonly places?: Int32Array) {}
 
   /** Positions of the unclosed brackets before `end`, outermost first. */
   before(end: number): readonly number[] {
+    const places = this.places;
     if (this.at < 0 || end < this.at || end - this.at > WINDOW) {
       // First question, a step back, or a long gap: start afresh a window before `end`.
       this.open.length = 0;
       this.next.fill(-1);
       this.at = Math.max(0, end - WINDOW);
+      if (places !== undefined) this.k = firstAtOrAfter(places, this.at);
     }
+    if (places !== undefined) return this.fromPlaces(places, end);
     const { s, open, next } = this;
     // Bracket by bracket: the next of each of `{ [ } ]` is found by indexOf (native, fast on
     // long stretches without brackets, which is most of a log) and kept until passed.
@@ -144,6 +150,37 @@ class Brackets {
 
   /** Where the next `{`, `[`, `}`, `]` is (s.length when none), from the last search. */
   private readonly next = [-1, -1, -1, -1];
+
+  /** `before` over the listed places: the same brackets in the same order, without a search each. */
+  private fromPlaces(places: Int32Array, end: number): readonly number[] {
+    const { s, open } = this;
+    let k = this.k;
+    for (; k < places.length; k++) {
+      const p = places[k]!;
+      if (p >= end) break;
+      const c = s.charCodeAt(p);
+      if (c === 123 || c === 91) { // { [
+        if (open.length === MAX_STACK) open.shift();
+        open.push(p);
+      } else if (open.length > 0) { // } ]
+        open.pop();
+      }
+    }
+    this.k = k;
+    this.at = end;
+    return open;
+  }
+}
+
+/** The index of the first of the sorted `places` at or after `at`. */
+function firstAtOrAfter(places: Int32Array, at: number): number {
+  let lo = 0, hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (places[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const BRACKETS = ['{', '[', '}', ']'];
@@ -164,11 +201,14 @@ function bracketParents(s: string, end: number, brackets: Brackets): string[] {
   return out;
 }
 
-/** Keys of the YAML mappings that enclose the line ending at `end`, innermost first. */
-function yamlParents(s: string, end: number): string[] {
+/**
+ * Keys of the YAML mappings that enclose the line ending at `end`, innermost first. `start`: where
+ * that line starts, when the caller knows.
+ */
+function yamlParents(s: string, end: number, start?: number): string[] {
   const out: string[] = [];
   const floor = Math.max(0, end - WINDOW);
-  let lineStart = s.lastIndexOf('\n', end - 1) + 1;
+  let lineStart = start ?? s.lastIndexOf('\n', end - 1) + 1;
   let indent = indentOf(s, lineStart);
   while (lineStart > floor && out.length < MAX_PARENTS && indent > 0) {
     const prevEnd = lineStart - 1;
@@ -257,16 +297,19 @@ function fromUrl(s: string, end: number): LayoutChoice | undefined {
 export class ContextReader {
   private readonly brackets: Brackets;
 
-  constructor(private readonly s: string, private readonly rules: readonly KeyRule[] = []) {
-    this.brackets = new Brackets(s);
+  /** `brackets`: where every `{ [ } ]` of `s` is, in order, when the caller has them. */
+  constructor(private readonly s: string, private readonly rules: readonly KeyRule[] = [], brackets?: Int32Array) {
+    this.brackets = new Brackets(s, brackets);
   }
 
   /**
    * The layout the text before `end` names for a number starting at `end`, or undefined. Looks,
    * in order, at the URL the number ends, the key it is the value of, then up to four keys it
    * sits under (brackets, else YAML indentation). At each key the user's rules come first.
+   * `lineStart`: where the line holding `end` starts (after its last line end before `end`),
+   * when the caller knows (the CLI's walker passed it); else it is searched for.
    */
-  at(end: number): LayoutChoice | undefined {
+  at(end: number, lineStart?: number): LayoutChoice | undefined {
     const { s, rules } = this;
     const url = fromUrl(s, end);
     if (url) return url;
@@ -276,7 +319,7 @@ export class ContextReader {
       if (c) return c;
     }
     let parents = bracketParents(s, end, this.brackets);
-    if (parents.length === 0) parents = yamlParents(s, end);
+    if (parents.length === 0) parents = yamlParents(s, end, lineStart);
     for (const p of parents) {
       if (p === key) continue;
       const c = choose(p, 'parent', rules);

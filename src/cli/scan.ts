@@ -110,7 +110,8 @@ export async function scanInput(
     if (process.platform === 'linux') pool?.recycle(r.out);
   };
   const w = new ByteWriter();
-  for await (const piece of pieces(source, () => lastEnd, maxPiece, lookahead)) {
+  // Pieces are made in the buffers the workers hand back.
+  for await (const piece of pieces(source, () => lastEnd, maxPiece, lookahead, (size) => pool?.spareInput(size))) {
     const job: PieceJob = { ...base, start: piece.start, from: piece.from, to: piece.to, offset: piece.offset, line, lineStart };
     const { lines, lastAfter } = countLines(piece.bytes, piece.start, piece.to);
     line += lines;
@@ -128,7 +129,7 @@ export async function scanInput(
       continue;
     }
     pool = usePool;
-    inFlight.push(pool.run(owned(piece.bytes), job));
+    inFlight.push(pool.run(piece.bytes, job));
     // The next piece starts where an ID over this cut of a long line ended: wait for it. A small
     // piece is a pipe that slowed down: what it brought is written now.
     const drain = piece.continues || pieceSize < slowPiece;
@@ -171,12 +172,6 @@ export async function* gather(source: AsyncIterable<Uint8Array>, target: number)
     yield parts.length === 1 ? parts[0]! : Buffer.concat(parts);
     if (ended) return;
   }
-}
-
-/** Bytes in an ArrayBuffer of their own, which can be transferred to a worker. */
-function owned(b: Buffer): Uint8Array {
-  if (b.byteOffset === 0 && b.buffer.byteLength === b.length) return b;
-  return new Uint8Array(b);
 }
 
 const MAX_WRITE = 256 * 1024;

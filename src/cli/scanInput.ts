@@ -14,7 +14,7 @@ export const CONTEXT = 9 * 1024;
 const CUT_SEARCH = 64 * 1024;
 
 export interface Piece {
-  /** The piece with up to CONTEXT bytes of context on each side. */
+  /** The piece with up to CONTEXT bytes of context on each side, at the start of a buffer of its own (which can be transferred as it is). */
   bytes: Buffer;
   /** Offset of `bytes[0]` in the input. */
   offset: number;
@@ -25,6 +25,22 @@ export interface Piece {
   to: number;
   /** `to` is not at a line end: the line goes on in the next piece. */
   continues: boolean;
+}
+
+/**
+ * Where a piece's bytes go: a buffer of at least `size` bytes that nothing else uses (a scan
+ * worker hands each piece's back once scanned). Undefined: a new one.
+ */
+export type PieceMemory = (size: number) => ArrayBuffer | undefined;
+
+/** A piece's buffer is made this much larger than its bytes (to 64 KB), so it fits the next piece too. */
+const PIECE_ROUND = 64 * 1024;
+
+/** `size` bytes in `spare` when it is large enough, else in a new buffer a little larger. */
+function pieceBuffer(size: number, memory: PieceMemory | undefined): Buffer {
+  const spare = memory?.(size);
+  if (spare !== undefined && spare.byteLength >= size) return Buffer.from(spare, 0, size);
+  return Buffer.from(new ArrayBuffer(Math.ceil((size + 1) / PIECE_ROUND) * PIECE_ROUND), 0, size);
 }
 
 function isWord(c: number): boolean {
@@ -68,10 +84,11 @@ class Pending {
     return this.head.lastIndexOf(10, p);
   }
 
-  /** Bytes [from, to) after `before`, copied into one buffer of their own (transferable). */
-  copy(before: Buffer, from: number, to: number): Buffer {
+  /** Bytes [from, to) after `before`, copied into one buffer of their own (transferable; from `memory` when given). */
+  copy(before: Buffer, from: number, to: number, memory?: PieceMemory): Buffer {
     const h = this.head.length;
-    const out = Buffer.allocUnsafeSlow(before.length + to - from);
+    const size = before.length + to - from;
+    const out = memory === undefined ? Buffer.allocUnsafeSlow(size) : pieceBuffer(size, memory);
     before.copy(out, 0);
     let at = before.length;
     if (from < h) at += this.head.copy(out, at, from, Math.min(to, h));
@@ -111,7 +128,7 @@ class Pending {
  * tells the reader where the scan of the piece just given stopped, as an input offset (past
  * `to` when an ID ran over the cut of a long line; -1 for none): the next piece starts there.
  */
-export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () => number, maxPiece = MAX_PIECE, lookahead = CONTEXT): AsyncGenerator<Piece> {
+export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () => number, maxPiece = MAX_PIECE, lookahead = CONTEXT, memory: PieceMemory = () => undefined): AsyncGenerator<Piece> {
   const data = new Pending(); // bytes not scanned yet
   let dataOffset = 0; // their offset in the input
   let back: Buffer = Buffer.alloc(0); // up to CONTEXT bytes before them
@@ -121,7 +138,10 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
   const piece = function* (end: number, continues: boolean, final: boolean): Generator<Piece> {
     const length = data.length;
     const after = final ? length : Math.min(length, end + lookahead);
-    const bytes = data.copy(back, 0, after);
+    // A buffer of the piece's own, which may be handed to a worker whole (by transfer): a new
+    // one each time was mostly the kernel's first touch of its pages (fresh 512 KB buffers cost
+    // 60-90 ms per 300 MB to fill, reused ones 7).
+    const bytes = data.copy(back, 0, after, memory);
     const to = back.length + end;
     let from = back.length;
     if (skipRun) while (from < to && isWord(bytes[from]!)) from++;

@@ -114,6 +114,8 @@ export class ScanPool {
   private readonly queue: Task[] = [];
   private readonly waiting = new Map<number, Task>();
   private readonly spares: ArrayBuffer[] = [];
+  /** Pieces' buffers the workers handed back, for the next pieces (see `spareInput`). */
+  private readonly inputs: ArrayBuffer[] = [];
   private nextId = 0;
 
   /** `script` is the bundle (or, in tests, scanWorker.ts with `execArgv` that load TypeScript). */
@@ -134,6 +136,12 @@ export class ScanPool {
       this.queue.push({ id: this.nextId++, bytes, job, resolve, reject });
       this.pump();
     });
+  }
+
+  /** A buffer of at least `size` bytes a worker has handed back (a piece it scanned), or undefined. */
+  spareInput(size: number): ArrayBuffer | undefined {
+    const b = this.inputs.pop();
+    return b !== undefined && b.byteLength >= size ? b : undefined;
   }
 
   /** Gives an output buffer back once it has been written, for a worker to reuse. */
@@ -172,6 +180,7 @@ export class ScanPool {
     this.waiting.delete(reply.id);
     if (reply.error !== undefined) task.reject(new Error(`scan worker: ${reply.error}`));
     else task.resolve({ out: reply.out, invalid: reply.invalid, lastEnd: reply.lastEnd });
+    if (reply.input !== undefined && this.inputs.length < 8) this.inputs.push(reply.input);
     this.pump();
   }
 

@@ -1,7 +1,7 @@
 // A scan worker: receives pieces of input (bytes and a PieceJob), answers with their output
 // bytes. Started by scanPool.ts from the same bundle (dist/cli.js) with workerData
-// `{ idsmith: 'scan' }`; output buffers travel back and forth (transferred, not copied) and are
-// reused.
+// `{ idsmith: 'scan' }`; output buffers and the pieces' own buffers travel back and forth
+// (transferred, not copied) and are reused.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ByteWriter, runParts, type PieceJob } from './scanEngine';
 
@@ -18,6 +18,8 @@ export interface WorkerReply {
   out: Uint8Array;
   invalid: boolean;
   lastEnd: number;
+  /** The piece's buffer, handed back for a later piece. */
+  input?: ArrayBuffer;
   error?: string;
 }
 
@@ -34,8 +36,9 @@ function serve(): void {
       const spare = spares.pop();
       const w = spare ? Object.assign(new ByteWriter(0), { buf: new Uint8Array(spare) }) : new ByteWriter();
       const r = runParts(req.bytes, req.job, w);
-      const reply: WorkerReply = { id: req.id, out: r.out, invalid: r.invalid, lastEnd: r.lastEnd };
-      port.postMessage(reply, [r.out.buffer as ArrayBuffer]);
+      const input = req.bytes.buffer as ArrayBuffer;
+      const reply: WorkerReply = { id: req.id, out: r.out, invalid: r.invalid, lastEnd: r.lastEnd, input };
+      port.postMessage(reply, [r.out.buffer as ArrayBuffer, input]);
     } catch (e) {
       port.postMessage({ id: req.id, out: new Uint8Array(0), invalid: false, lastEnd: -1, error: e instanceof Error ? e.stack ?? e.message : String(e) });
     }

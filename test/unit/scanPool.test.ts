@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanInput } from '../../src/cli/scan';
 import { ByteWriter, runParts } from '../../src/cli/scanEngine';
+import { pieces } from '../../src/cli/scanInput';
 import { ScanPool, WORKER_MIN_BYTES, prestartScanWorkers, prestartedCount } from '../../src/cli/scanPool';
 
 const ENTRY = join(__dirname, 'scanWorkerEntry.cjs');
@@ -83,5 +84,39 @@ describe('scan workers started before the command', () => {
     const r = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^\{"line":1,"column":3,"text":"01ARYZ6S41TSV4RRFFQ69G5FAV","kind":"ulid"/);
+  });
+});
+
+describe('the buffers of scanned pieces', () => {
+  it('a worker hands each piece\'s buffer back, for the next piece', async () => {
+    const pool = new ScanPool(ENTRY, 1, undefined, () => {});
+    try {
+      assert.equal(pool.spareInput(1), undefined);
+      const bytes = new Uint8Array(new ArrayBuffer(4096), 0, 100).fill(32);
+      await pool.run(bytes, { ...JOB, start: 0, from: 0, to: 100, offset: 0, line: 1, lineStart: 0 });
+      assert.equal(bytes.byteLength, 0, 'transferred');
+      assert.equal(pool.spareInput(5000), undefined, 'too small: dropped');
+      await pool.run(new Uint8Array(new ArrayBuffer(4096), 0, 100).fill(32), { ...JOB, start: 0, from: 0, to: 100, offset: 0, line: 1, lineStart: 0 });
+      assert.equal(pool.spareInput(4096)?.byteLength, 4096);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('pieces are made in the buffers given, each at the start of its own', async () => {
+    const given = new ArrayBuffer(1 << 20);
+    const text = Buffer.from('a 01ARYZ6S41TSV4RRFFQ69G5FAV\n'.repeat(1000));
+    let asked = 0;
+    const seen = new Set<ArrayBufferLike>();
+    for await (const p of pieces((async function* () {
+      yield text.subarray(0, 10_000);
+      yield text.subarray(10_000);
+    })(), () => -1, 4096, 9216, (size) => (++asked === 2 && size <= given.byteLength ? given : undefined))) {
+      assert.equal(p.bytes.byteOffset, 0);
+      assert.ok(!seen.has(p.bytes.buffer), 'a buffer of its own');
+      seen.add(p.bytes.buffer);
+    }
+    assert.ok(asked > 2);
+    assert.ok(seen.has(given), 'the buffer given was used');
   });
 });

@@ -72,7 +72,13 @@ async function inPieces(it: AsyncIterator<Uint8Array>, opts: CheckStreamOptions,
   // Whether the start is text, judged on the pieces the check on this thread is given first.
   let notText: string | undefined;
   let looked = 0;
-  const head = bytesWriter({ format: 'text', write() {}, end() {} }, { onNotText: (why) => { notText = why; } });
+  // Whether a write of the start was judged text before a later one was not: the check on this
+  // thread has then checked (and reported) that text, so the file goes there.
+  let textFirst = false;
+  const head = bytesWriter({ format: 'text', write(s) { if (s !== '') textFirst = true; }, end() {} }, { onNotText: (why) => { notText = why; } });
+  // Where each chunk read before the first piece ends in `data` (until then nothing moves in it),
+  // so a file sent to this thread arrives there in the same chunks.
+  let bounds: number[] | undefined = [];
   const more = async (): Promise<void> => {
     const r = await it.next();
     if (r.done) {
@@ -99,19 +105,25 @@ async function inPieces(it: AsyncIterator<Uint8Array>, opts: CheckStreamOptions,
     }
     data.set(chunk, end);
     end += chunk.length;
+    bounds?.push(end);
   };
   // The check on this thread judges the start by its first 8 K characters: 64 KB hold them.
   while (!ended && (end < Math.max(pieceBytes, 4) || looked < PIECE)) await more();
+  const read = bounds;
+  bounds = undefined;
+  /** The whole file to this thread, in the chunks it came in. */
+  const here = (): Promise<string | undefined> => onThisThread((async function* () {
+    let from = 0;
+    for (const to of read) {
+      yield data.subarray(from, to);
+      from = to;
+    }
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  })());
   // UTF-16 and UTF-32 (a byte order mark says so) are read on this thread.
-  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0 && data[1] === 0 && data[2] === 0xfe && data[3] === 0xff)) {
-    const first = data.subarray(0, end);
-    return onThisThread((async function* () {
-      yield first;
-      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
-    })());
-  }
+  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0 && data[1] === 0 && data[2] === 0xfe && data[3] === 0xff)) return here();
   if (ended) head.end();
-  if (notText !== undefined) return notText;
+  if (notText !== undefined) return textFirst ? here() : notText;
   if (end >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3;
   let delimiter = format === 'jsonl' ? '' : opts.delimiter ?? (format === 'tsv' ? '\t' : undefined);
   // A CSV's delimiter is the one its first line uses most (as csv.ts tells it): 256 KB hold

@@ -73,25 +73,6 @@ describe('check: encodings', () => {
     assert.equal(feed(mostly, []).notText, undefined);
   });
 
-  it('whether the start is text is one answer for the file, however its bytes arrive', () => {
-    // Its first 8 K characters judged as a whole: a first write of text used to be checked (and
-    // its problems reported) before a later write was found to be no text, and a stretch of bad
-    // bytes in one write made a text file "no text" (found by the pieces' property test).
-    const row = new TextEncoder().encode(`{"uuid_v7": "1704067200000", "id": "${A}"}\n`);
-    const junk = new Uint8Array(600).fill(0xff);
-    const notText = Uint8Array.from([...row, ...junk]);
-    const text = Uint8Array.from([...row, ...junk.subarray(0, 40), ...new TextEncoder().encode(' '.repeat(9000) + JSON_DUP)]);
-    const asWhole = [feed(notText, [], 'a.jsonl'), feed(text, [], 'a.jsonl')];
-    assert.match(asWhole[0]!.notText ?? '', /no UTF-8/);
-    assert.deepEqual(asWhole[0]!.problems, []);
-    assert.equal(asWhole[1]!.notText, undefined);
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: notText.length - 1 }), { maxLength: 6 }), (cuts) => {
-      const sorted = cuts.sort((a, b) => a - b);
-      assert.deepEqual(feed(notText, sorted, 'a.jsonl'), asWhole[0]);
-      assert.deepEqual(feed(text, sorted, 'a.jsonl'), asWhole[1]);
-    }), { numRuns: 300 });
-  });
-
   it('an empty file and a file of fewer bytes than a mark', () => {
     assert.deepEqual(feed(new Uint8Array(0), []), { problems: [] });
     assert.deepEqual(feed(new Uint8Array([0x7b, 0x7d]), [1]), { problems: [] });

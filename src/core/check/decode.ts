@@ -26,27 +26,21 @@ type Decode = (bytes: Uint8Array, stream: boolean) => string;
 export function bytesWriter(check: CheckStream, opts: BytesOptions = {}): BytesWriter {
   let decode: Decode | undefined;
   let head: Uint8Array = new Uint8Array(0);
-  // The start is held until LOOK characters (or the end) have come, and judged once as a whole:
-  // judged a write at a time, the answer hung on how the bytes arrived (a first write of text
-  // was checked, and its problems reported, before a later one was found not to be text).
-  let start: string | undefined = '';
+  let looked = 0;
   let stopped = false;
 
-  const text = (s: string, last = false): void => {
-    if (stopped) return;
-    if (start !== undefined) {
-      start += s;
-      if (start.length < LOOK && !last) return;
-      s = start;
-      start = undefined;
-      const why = notText(s.slice(0, LOOK));
+  const text = (s: string): void => {
+    if (stopped || s === '') return;
+    if (looked < LOOK) {
+      const why = notText(s.slice(0, LOOK - looked));
+      looked += s.length;
       if (why) {
         stopped = true;
         opts.onNotText?.(why);
         return;
       }
     }
-    if (s !== '') check.write(s);
+    check.write(s);
   };
 
   return {
@@ -68,7 +62,7 @@ export function bytesWriter(check: CheckStream, opts: BytesOptions = {}): BytesW
         decode = d;
         text(decode(head.subarray(skip), true));
       }
-      if (decode) text(decode(new Uint8Array(0), false), true);
+      if (decode) text(decode(new Uint8Array(0), false));
       if (!stopped) check.end();
     },
   };

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PieceFacts, PieceJob } from '../core';
 import type { CheckReply, CheckRequest } from './checkWorker';
+import { WorkerQueue } from './workerQueue';
 
 /** Pieces queued at each worker: with one, a worker idles while the main thread tells facts. */
 const PER_WORKER = 2;
@@ -22,16 +23,11 @@ interface Task {
   reject: (e: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  pending: number;
-}
-
 export class CheckPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
-  private readonly waiting = new Map<number, Task>();
-  private nextId = 0;
+  private readonly pieces = new WorkerQueue<Task>(PER_WORKER, (worker, task) => {
+    const req: CheckRequest = { id: task.id, bytes: task.bytes, job: task.job, ...(task.spare ? { spare: task.spare } : {}) };
+    worker.postMessage(req, task.spare ? [task.bytes.buffer as ArrayBuffer, task.spare.buffer] : [task.bytes.buffer as ArrayBuffer]);
+  });
   /** Why the pool can judge no more (a worker died): every piece asked for from then on fails with it. */
   private failed: Error | undefined;
   private closing = false;
@@ -42,13 +38,17 @@ export class CheckPool {
       // A small young generation: a worker's garbage is one piece's strings; this keeps two
       // workers and the main thread within 200 MB.
       const worker = new Worker(script, { workerData: { idsmith: 'check' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
-      const slot: Slot = { worker, pending: 0 };
-      worker.on('message', (reply: CheckReply) => this.done(slot, reply));
+      const slot = this.pieces.add(worker);
+      worker.on('message', (reply: CheckReply) => {
+        const task = this.pieces.answered(slot, reply.id);
+        if (reply.error !== undefined || !reply.facts || !reply.bytes) task.reject(new Error(`check worker: ${reply.error ?? 'no facts'}`));
+        else task.resolve({ facts: reply.facts, bytes: reply.bytes });
+        this.pieces.pump();
+      });
       worker.on('error', (e) => this.fail(e));
       worker.on('exit', (code) => {
         if (!this.closing) this.fail(new Error(`a check worker stopped (exit code ${code})`));
       });
-      this.slots.push(slot);
     }
   }
 
@@ -56,8 +56,7 @@ export class CheckPool {
   run(bytes: Uint8Array, job: PieceJob, spare?: Float64Array<ArrayBuffer>): Promise<CheckedPiece> {
     return new Promise((resolve, reject) => {
       if (this.failed) return reject(this.failed);
-      this.queue.push({ id: this.nextId++, bytes, job, spare, resolve, reject });
-      this.pump();
+      this.pieces.push({ id: this.pieces.id(), bytes, job, spare, resolve, reject });
     });
   }
 
@@ -68,36 +67,11 @@ export class CheckPool {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-  }
-
-  private pump(): void {
-    for (let round = 0; round < PER_WORKER; round++) {
-      for (const slot of this.slots) {
-        if (slot.pending > round) continue;
-        const task = this.queue.shift();
-        if (!task) return;
-        slot.pending++;
-        this.waiting.set(task.id, task);
-        const req: CheckRequest = { id: task.id, bytes: task.bytes, job: task.job, ...(task.spare ? { spare: task.spare } : {}) };
-        slot.worker.postMessage(req, task.spare ? [task.bytes.buffer as ArrayBuffer, task.spare.buffer] : [task.bytes.buffer as ArrayBuffer]);
-      }
-    }
-  }
-
-  private done(slot: Slot, reply: CheckReply): void {
-    slot.pending--;
-    const task = this.waiting.get(reply.id)!;
-    this.waiting.delete(reply.id);
-    if (reply.error !== undefined || !reply.facts || !reply.bytes) task.reject(new Error(`check worker: ${reply.error ?? 'no facts'}`));
-    else task.resolve({ facts: reply.facts, bytes: reply.bytes });
-    this.pump();
+    await this.pieces.terminate();
   }
 
   private fail(e: Error): void {
     this.failed ??= e;
-    for (const t of [...this.waiting.values(), ...this.queue]) t.reject(e);
-    this.waiting.clear();
-    this.queue.length = 0;
+    this.pieces.fail(e);
   }
 }

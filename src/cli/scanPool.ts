@@ -7,12 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker, isMainThread } from 'node:worker_threads';
 import type { PieceJob, PieceResult } from './scanEngine';
 import type { WorkerReply, WorkerRequest } from './scanWorker';
-
-interface Slot {
-  worker: Worker;
-  /** Pieces sent and not answered: up to PER_WORKER, so a worker that finishes one starts the next at once. */
-  pending: number;
-}
+import { WorkerQueue } from './workerQueue';
 
 /**
  * Pieces queued at each worker. Two: with one, a worker idled from its reply until the main
@@ -110,31 +105,38 @@ interface Task {
 }
 
 export class ScanPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
-  private readonly waiting = new Map<number, Task>();
+  private readonly pieces = new WorkerQueue<Task>(PER_WORKER, (worker, task) => {
+    const spare = this.spares.pop();
+    const req: WorkerRequest = { id: task.id, bytes: task.bytes, job: task.job, spare };
+    const transfer = [task.bytes.buffer as ArrayBuffer];
+    if (spare) transfer.push(spare);
+    worker.postMessage(req, transfer);
+  });
   private readonly spares: ArrayBuffer[] = [];
   /** Pieces' buffers the workers handed back, for the next pieces (see `spareInput`). */
   private readonly inputs: ArrayBuffer[] = [];
-  private nextId = 0;
 
   /** `script` is the bundle (or, in tests, scanWorker.ts with `execArgv` that load TypeScript). */
   constructor(script: string, size = POOL_SIZE, execArgv?: string[], setFlags: (flags: string) => void = setFlagsFromString) {
     if (compileInWorkers(availableParallelism(), size)) setFlags('--no-concurrent-recompilation');
     for (let i = 0; i < size; i++) {
       const worker = (execArgv === undefined ? adopt(script) : undefined) ?? startWorker(script, execArgv);
-      const slot: Slot = { worker, pending: 0 };
-      worker.on('message', (reply: WorkerReply) => this.done(slot, reply));
-      worker.on('error', (e) => this.fail(e));
-      this.slots.push(slot);
+      const slot = this.pieces.add(worker);
+      worker.on('message', (reply: WorkerReply) => {
+        const task = this.pieces.answered(slot, reply.id);
+        if (reply.error !== undefined) task.reject(new Error(`scan worker: ${reply.error}`));
+        else task.resolve({ out: reply.out, invalid: reply.invalid, lastEnd: reply.lastEnd });
+        if (reply.input !== undefined && this.inputs.length < 8) this.inputs.push(reply.input);
+        this.pieces.pump();
+      });
+      worker.on('error', (e) => this.pieces.fail(e));
     }
   }
 
   /** Output of one piece; `bytes` is handed over (transferred) to the worker. */
   run(bytes: Uint8Array, job: PieceJob): Promise<PieceResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, bytes, job, resolve, reject });
-      this.pump();
+      this.pieces.push({ id: this.pieces.id(), bytes, job, resolve, reject });
     });
   }
 
@@ -150,43 +152,6 @@ export class ScanPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
-  }
-
-  private pump(): void {
-    for (let round = 0; round < PER_WORKER; round++) {
-      for (const slot of this.slots) {
-        if (slot.pending > round) continue;
-        const task = this.queue.shift();
-        if (!task) return;
-        this.send(slot, task);
-      }
-    }
-  }
-
-  private send(slot: Slot, task: Task): void {
-    slot.pending++;
-    this.waiting.set(task.id, task);
-    const spare = this.spares.pop();
-    const req: WorkerRequest = { id: task.id, bytes: task.bytes, job: task.job, spare };
-    const transfer = [task.bytes.buffer as ArrayBuffer];
-    if (spare) transfer.push(spare);
-    slot.worker.postMessage(req, transfer);
-  }
-
-  private done(slot: Slot, reply: WorkerReply): void {
-    slot.pending--;
-    const task = this.waiting.get(reply.id)!;
-    this.waiting.delete(reply.id);
-    if (reply.error !== undefined) task.reject(new Error(`scan worker: ${reply.error}`));
-    else task.resolve({ out: reply.out, invalid: reply.invalid, lastEnd: reply.lastEnd });
-    if (reply.input !== undefined && this.inputs.length < 8) this.inputs.push(reply.input);
-    this.pump();
-  }
-
-  private fail(e: Error): void {
-    for (const t of [...this.waiting.values(), ...this.queue]) t.reject(e);
-    this.waiting.clear();
-    this.queue.length = 0;
+    await this.pieces.terminate();
   }
 }

@@ -1,6 +1,7 @@
 // Our codecs against the reference libraries on thousands of random IDs in both directions:
 // each check counts disagreements and the test asserts there are none, showing a few if not.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { ObjectId } from 'bson';
 import KSUID from 'ksuid';
 import { TypeID } from 'typeid-js';
@@ -11,7 +12,10 @@ import { encodeKsuid, isKsuid, KsuidGenerator, parseKsuid } from '../../src/core
 import { encodeObjectId, isObjectId, ObjectIdGenerator, parseObjectId } from '../../src/core/formats/objectid';
 import { encodeTypeId, parseTypeId } from '../../src/core/formats/typeid';
 import { encodeUlid, isUlid, parseUlid, UlidGenerator } from '../../src/core/formats/ulid';
-import { formatUuid, isUuid, parseUuid, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
+import { formatUuid, isUuid, NAMESPACES, parseUuid, uuidV3, uuidV5, uuidVersion, UuidGenerator, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
+import { md5 } from '../../src/core/md5';
+import { sha1 } from '../../src/core/sha1';
+import { IdError } from '../../src/core/types';
 import { decodeKsuid, decodeObjectId, decodeTypeId, decodeUlid, decodeUuid } from '../../src/core';
 
 const N = 2000;
@@ -87,6 +91,44 @@ describe('differential: uuid package', () => {
     const g = new UuidGenerator();
     const ours = times(N / 2).map((i) => [[g.v1(), 1], [g.v4(), 4], [g.v6(), 6], [g.v7(), 7]][i % 4]! as [string, number]);
     agree(ours, ([u, v]) => diff('valid', uuidLib.validate(u), true) ?? diff('version', uuidLib.version(u), v) ?? diff('version', uuidVersion(parseUuid(u)), v));
+  });
+});
+
+describe('differential: name-based UUIDs (uuid package, node:crypto)', () => {
+  // Names of every kind: empty, ASCII, multi-byte, astral (surrogate pairs), and long enough to
+  // take the hashes across several 64-byte blocks and every padding case (55, 56, 64 bytes).
+  const pieces = ['', 'a', 'www.example.com', 'é', '日本', '😀', '\u0000', 'x'.repeat(55), 'y'.repeat(56), 'z'.repeat(64)];
+  const randomName = () => {
+    let s = '';
+    for (let k = Math.floor(Math.random() * 6); k > 0; k--) s += pieces[Math.floor(Math.random() * pieces.length)]!;
+    for (let k = Math.floor(Math.random() * 40); k > 0; k--) s += String.fromCodePoint(Math.floor(Math.random() * 0xd7ff) + 1);
+    return s;
+  };
+  const namespaces = ['dns', 'url', 'oid', 'x500', ...times(8).map(() => formatUuid(rand(16)))];
+  const inputs = times(N).map((i) => [namespaces[i % namespaces.length]!, randomName()] as const);
+
+  it('v3 and v5 agree with the uuid package for random names and namespaces', () => {
+    // Bytes by Buffer: the package's own parse refuses the non-RFC namespaces RFC 9562 allows.
+    const nsBytes = (ns: string) => new Uint8Array(Buffer.from((Object.hasOwn(NAMESPACES, ns) ? (NAMESPACES as Record<string, string>)[ns]! : ns).replaceAll('-', ''), 'hex'));
+    agree(inputs, ([ns, name]) =>
+      diff('v3', uuidV3(ns, name), uuidLib.v3(name, nsBytes(ns))) ??
+      diff('v5', uuidV5(ns, name), uuidLib.v5(name, nsBytes(ns))));
+  });
+
+  it('sha1 and md5 agree with node:crypto on random bytes of every length to 300', () => {
+    agree(times(301), (n) => {
+      const b = rand(n);
+      return diff('sha1', bytesToHex(sha1(b)), createHash('sha1').update(b).digest('hex')) ??
+        diff('md5', bytesToHex(md5(b)), createHash('md5').update(b).digest('hex'));
+    });
+  });
+
+  it('refuses a name with a lone surrogate, which UTF-8 cannot hold, instead of hashing U+FFFD', () => {
+    for (const name of ['\ud800', 'a\udc00b', 'x\ud83d', '\ude00y']) {
+      assert.throws(() => uuidV5('dns', name), (e) => e instanceof IdError && e.code === 'INVALID_ARGUMENT' && /lone UTF-16 surrogate/.test(e.message), JSON.stringify(name));
+      assert.throws(() => uuidV3('dns', name), (e) => e instanceof IdError && e.code === 'INVALID_ARGUMENT', JSON.stringify(name));
+    }
+    assert.equal(uuidV5('dns', '\ud83d\ude00'), uuidLib.v5('😀', uuidLib.v5.DNS));
   });
 });
 

@@ -1,5 +1,6 @@
 import { requireBytes, requireText, shown } from '../../args';
-import { v3 as uuidPkgV3, v5 as uuidPkgV5 } from 'uuid';
+import { md5 } from '../../md5';
+import { sha1 } from '../../sha1';
 import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, RandomPool, badCharMessage, readHex } from '../../bytes';
 import { cryptoRandom, systemClock } from '../../random';
 import { Timeline } from '../../timeline';
@@ -215,11 +216,7 @@ export function v6ToV1(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-/**
- * The namespace's 16 bytes: a name (own keys only: `constructor` is no namespace) or any UUID.
- * Bytes, not text, go to the `uuid` package, whose text check refuses non-RFC UUIDs although
- * RFC 9562 allows any UUID as a namespace.
- */
+/** The namespace's 16 bytes: a name (own keys only: `constructor` is no namespace) or any UUID (RFC 9562 allows any as a namespace). */
 export function resolveNamespace(ns: string): Uint8Array {
   const key = ns.toLowerCase();
   if (Object.hasOwn(NAMESPACES, key)) return parseUuid((NAMESPACES as Record<string, string>)[key]!);
@@ -230,17 +227,38 @@ export function resolveNamespace(ns: string): Uint8Array {
   }
 }
 
-/** Name-based UUIDs (MD5 / SHA-1 of namespace + UTF-8 name), by the `uuid` package. */
-export function uuidV3(ns: string, name: string): string {
+/** A UTF-16 surrogate without its pair: text no UTF-8 encoding can hold. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A name-based UUID (RFC 9562 5.3 and 5.5): the hash of the namespace's bytes then the name's
+ * UTF-8, cut to 16 bytes, with the version and variant bits set. A name with a lone surrogate is
+ * refused: its UTF-8 would hold U+FFFD instead, the same UUID as another name.
+ */
+function nameBased(version: 3 | 5, hash: (bytes: Uint8Array) => Uint8Array, ns: string, name: string): string {
   requireText(ns, 'the namespace');
   requireText(name, 'the name');
-  return uuidPkgV3(name, resolveNamespace(ns));
+  const nsBytes = resolveNamespace(ns);
+  const lone = LONE_SURROGATE.exec(name);
+  if (lone) throw new IdError('INVALID_ARGUMENT', `The name holds a lone UTF-16 surrogate (U+${lone[0].charCodeAt(0).toString(16).toUpperCase()} at index ${lone.index}), which UTF-8 cannot encode.`);
+  const nameBytes = new TextEncoder().encode(name);
+  const input = new Uint8Array(16 + nameBytes.length);
+  input.set(nsBytes);
+  input.set(nameBytes, 16);
+  const b = hash(input).subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | (version << 4);
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  return formatUuid(b);
 }
 
+/** Version 3: MD5 of namespace and name. */
+export function uuidV3(ns: string, name: string): string {
+  return nameBased(3, md5, ns, name);
+}
+
+/** Version 5: SHA-1 of namespace and name. */
 export function uuidV5(ns: string, name: string): string {
-  requireText(ns, 'the namespace');
-  requireText(name, 'the name');
-  return uuidPkgV5(name, resolveNamespace(ns));
+  return nameBased(5, sha1, ns, name);
 }
 
 function checkRange(ms: number, min: number, max: number, what: string): void {

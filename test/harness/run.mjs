@@ -119,6 +119,9 @@ async function runHost(host, opts, editor, outDir) {
   const page = await context.newPage();
 
   let results;
+  // Mocha's failure details (from its `N failing` line on): printed again at the very end, so
+  // that a log cut to its last lines (a CI summary) still says what failed in the first host.
+  const failing = [];
   // A run that is slow but progressing (a loaded machine) goes on; one that prints nothing for
   // the timeout (a hung test, a workbench that never loads) fails.
   const idle = idleTimer(opts.timeoutMs);
@@ -134,8 +137,12 @@ async function runHost(host, opts, editor, outDir) {
     if (printed.has(m[1])) return;
     printed.add(m[1]);
     idle.reset();
-    if (m[2].startsWith(RESULT_MARKER)) results = JSON.parse(m[2].slice(RESULT_MARKER.length));
-    else console.log(m[2]);
+    if (m[2].startsWith(RESULT_MARKER)) {
+      results = JSON.parse(m[2].slice(RESULT_MARKER.length));
+      return;
+    }
+    console.log(m[2]);
+    if (failing.length > 0 || /^\s*\d+ failing\s*$/.test(m[2])) failing.push(m[2]);
   };
   const exited = new Promise((resolve) => {
     page.exposeFunction('codeAutomationExit', (code) => resolve(Number(code))).catch(() => {});
@@ -163,7 +170,7 @@ async function runHost(host, opts, editor, outDir) {
     // The unfinished run counts as one more failure, so the closing line can never read as a pass.
     const counts = { passed: results?.passed ?? 0, failed: (results?.failed ?? 0) + 1 };
     console.log(`${host}: ${counts.passed} passed, ${counts.failed} failed`);
-    return { ...counts, code: 1 };
+    return { ...counts, code: 1, failing: [...failing, `timed out: no output for ${opts.timeoutMs / 1000} s`] };
   }
   if (!results && code !== 0) {
     // The error from the test module in full; the workbench's others by their first line.
@@ -175,7 +182,8 @@ async function runHost(host, opts, editor, outDir) {
   // A module of one's own (--tests x.js) reports no counts: it counts as one test.
   const counts = results ?? (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   console.log(`${host}: ${counts.passed} passed, ${counts.failed} failed`);
-  return { ...counts, code };
+  if (code !== 0 && failing.length === 0) failing.push(`the workbench exited with ${code}`);
+  return { ...counts, code, failing };
 }
 
 async function main() {
@@ -191,13 +199,15 @@ async function main() {
   const outDir = fs.mkdtempSync(path.join(ROOT, 'out', 'itest-'));
   running.tmp.push(outDir);
 
-  let ok = true;
-  for (const host of opts.hosts) {
-    const r = await runHost(host, opts, editor, outDir);
-    if (r.code !== 0 || r.failed > 0 || r.passed === 0) ok = false;
-  }
+  const runs = [];
+  for (const host of opts.hosts) runs.push({ host, ...(await runHost(host, opts, editor, outDir)) });
   await shutdown();
-  return ok ? 0 : 1;
+  const bad = runs.filter((r) => r.code !== 0 || r.failed > 0 || r.passed === 0);
+  if (runs.length > 1 || bad.length > 0) {
+    console.log(`\n[harness] ${runs.map((r) => `${r.host}: ${r.passed} passed, ${r.failed} failed`).join('; ')}`);
+    for (const r of bad) console.log(`[harness] what failed in the ${r.host} host:\n${(r.failing.length > 0 ? r.failing : [`exit ${r.code}, ${r.passed} passed`]).slice(0, 300).join('\n')}`);
+  }
+  return bad.length === 0 ? 0 : 1;
 }
 
 main().then((code) => process.exit(code), async (e) => {

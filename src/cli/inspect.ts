@@ -6,6 +6,7 @@ import { formatCard } from './card';
 import { EXIT_INVALID, EXIT_OK, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { Output, ids, type InputLine } from './io';
 import { QUOTE_MAX, escapeControls, quote, safeJson } from './safe';
+import { grouped } from '../core/grouped';
 
 export const inspectCommand: Command = {
   name: 'inspect',
@@ -111,7 +112,7 @@ function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: strin
     input: line.text.slice(0, QUOTE_MAX),
     kind: 'unknown',
     valid: false,
-    error: `A line of ${line.droppedFrom.toLocaleString('en-US')} characters is too long to be an ID.`,
+    error: `A line of ${grouped(line.droppedFrom)} characters is too long to be an ID.`,
     errorCode: 'INVALID_LENGTH',
     fields: {},
   };

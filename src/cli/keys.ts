@@ -7,6 +7,7 @@ import { UsageError, stringFlag, type ParsedArgs } from './args';
 import { EPOCH_FLAG, EXIT_OK, HELP_FLAG, countOption, timeOption, type Command } from './command';
 import { escapeControls, quote, safeJson } from './safe';
 import { boundsOptions, windowOption } from './window';
+import { grouped } from '../core/grouped';
 
 // `idsmith keys new|list|plan|query`: object keys that spread writes and still list by time.
 // The core does the work (src/core/keys*.ts); this file reads flags and prints.
@@ -76,7 +77,7 @@ Kinds: ${KINDS.join(' ')}
 Options:
   --template T      the key template
   --kind KIND       the kind of ID
-  -n, --count N     how many keys (default 1, at most ${MAX_KEYS.toLocaleString('en-US')})
+  -n, --count N     how many keys (default 1, at most ${grouped(MAX_KEYS)})
   --time TIME       the IDs' creation time instead of now
 ${KIND_OPTIONS} (snowflake default: twitter)
   --json            print [{ "key", "id", "time" }] instead
@@ -128,7 +129,7 @@ ${KIND_OPTIONS}
   --json            the requests as JSON
   -h, --help        show this help
 
-At most ${MAX_LIST_REQUESTS.toLocaleString('en-US')} requests: {hash:N} makes 16^N per window, and each {hh}, {dd}, {mm}
+At most ${grouped(MAX_LIST_REQUESTS)} requests: {hash:N} makes 16^N per window, and each {hh}, {dd}, {mm}
 or {yyyy} value the window touches multiplies them.
 
 Exit status: 0 success, 1 the window cannot be listed with that template (see the message),
@@ -185,10 +186,10 @@ export function planReport(p: KeyPlan): string {
   const perPrefix = s.combined
     ? `${formatRate(p.writesPerPrefix + p.readsPerPrefix)} requests/s per prefix`
     : `${formatRate(p.writesPerPrefix)} writes/s${p.reads ? ` and ${formatRate(p.readsPerPrefix)} reads/s` : ''} per prefix`;
-  const spread = p.prefixes === 1 ? 'one prefix (no {hash:N})' : `${p.prefixes.toLocaleString('en-US')} prefixes ({hash:${Math.log2(p.prefixes) / 4}})`;
+  const spread = p.prefixes === 1 ? 'one prefix (no {hash:N})' : `${grouped(p.prefixes)} prefixes ({hash:${Math.log2(p.prefixes) / 4}})`;
   const smallest = p.smallestHash === 0
     ? 'none needed: one prefix stays under the figure'
-    : `{hash:${p.smallestHash}}: ${(16 ** p.smallestHash).toLocaleString('en-US')} prefixes, ${formatRate(p.rate / 16 ** p.smallestHash)} writes/s each`;
+    : `{hash:${p.smallestHash}}: ${grouped(16 ** p.smallestHash)} prefixes, ${formatRate(p.rate / 16 ** p.smallestHash)} writes/s each`;
   const lines = [
     `Template  ${p.template} on ${s.name}`,
     `Writes    ${formatRate(p.rate)}/s${p.reads ? ` (and ${formatRate(p.reads)} reads/s)` : ''} spread over ${spread}: ${perPrefix}`,
@@ -196,8 +197,8 @@ export function planReport(p: KeyPlan): string {
     `          (${s.source}, ${s.url})`,
     `Verdict   ${p.summary}`,
     `Smallest  ${smallest}`,
-    `Reading   one window of ${durationText(rc.windowMs)}: ${rc.requests.toLocaleString('en-US')} listing request${rc.requests === 1 ? '' : 's'} (${p.prefixes.toLocaleString('en-US')} hash value${p.prefixes === 1 ? '' : 's'} x ${rc.partitions} date partition${rc.partitions === 1 ? '' : 's'}),`,
-    `          ${formatRate(rc.objects)} objects, about ${rc.calls.toLocaleString('en-US')} ListObjectsV2 calls at ${KEYS_PER_CALL.toLocaleString('en-US')} keys per call`,
+    `Reading   one window of ${durationText(rc.windowMs)}: ${grouped(rc.requests)} listing request${rc.requests === 1 ? '' : 's'} (${grouped(p.prefixes)} hash value${p.prefixes === 1 ? '' : 's'} x ${rc.partitions} date partition${rc.partitions === 1 ? '' : 's'}),`,
+    `          ${formatRate(rc.objects)} objects, about ${grouped(rc.calls)} ListObjectsV2 calls at ${grouped(KEYS_PER_CALL)} keys per call`,
     ...p.notes.map((n, i) => `${i === 0 ? 'Notes' : ''}`.padEnd(10) + n),
   ];
   return lines.join('\n') + '\n';
@@ -211,7 +212,7 @@ const keysPlan: Command = {
 fields do not spread: all new keys share today's date), the requests per second each prefix
 gets beside the store's published figure, a verdict, the smallest {hash:N} that keeps each
 prefix under the figure, and the read cost: how many listing requests and ListObjectsV2
-calls (${KEYS_PER_CALL.toLocaleString('en-US')} keys each) one window of --window needs.
+calls (${grouped(KEYS_PER_CALL)} keys each) one window of --window needs.
 
 Published figures used:
 ${STORE_HELP}

@@ -3,6 +3,7 @@ import { UsageError, stringFlag, type FlagSpec, type ParsedArgs } from './args';
 import { EXIT_OK, HELP_FLAG, countOption, timeOption, wrap, type Command } from './command';
 import type { CliIo } from './io';
 import { escapeControls, quote } from './safe';
+import { grouped } from '../core/grouped';
 
 // `idsmith new`: every option beyond the count and the time is a generator option read from the
 // registry (`GeneratorSpec.options`, and `optionsFor` where the others decide, as a snowflake
@@ -71,7 +72,7 @@ export const newCommand: Command = {
 Kinds: ${SPECS.map((s) => s.kind).join(' ')}   (uuid = uuidv4)
 
 Options:
-  -n, --count N          how many IDs (default 1, at most ${MAX_COUNT.toLocaleString('en-US')})
+  -n, --count N          how many IDs (default 1, at most ${grouped(MAX_COUNT)})
 ${wrap('  --time TIME            ', `creation time instead of now (${TIMED.join(', ')}): ISO 8601 (with or without zone, +YYYYYY years too), YYYY-MM-DD, "YYYY-MM-DD HH:mm[:ss]", Unix seconds (10 digits) or milliseconds (13), now, or relative like -2h, +3d`)}
 ${optionHelp()}
   -h, --help             show this help

@@ -1,6 +1,7 @@
 // What the CLI writes for people never carries raw terminal controls from its input: an
 // `\x1b]0;…\x07` in a log line must not retitle the terminal, a U+202E must not reorder what
 // is shown. One quoting helper caps and escapes every piece of input a message repeats.
+import { grouped } from '../core/grouped';
 
 /** C0 (tab and newline included), DEL, C1, and the bidi overrides, embeddings and isolates. */
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -47,5 +48,5 @@ export const QUOTE_MAX = 80;
  */
 export function quote(text: string, length = text.length): string {
   if (length <= QUOTE_MAX && text.length <= QUOTE_MAX) return `'${escapeControls(text)}'`;
-  return `'${escapeControls(text.slice(0, QUOTE_MAX))}'… (${length.toLocaleString('en-US')} characters)`;
+  return `'${escapeControls(text.slice(0, QUOTE_MAX))}'… (${grouped(length)} characters)`;
 }

@@ -3,6 +3,7 @@
 // so the chance reaches p at n = sqrt(2^(bits+1) * ln(1 / (1 - p))). The random bits only have
 // to differ among IDs that share everything else: one millisecond for a ULID or a UUID v7, all
 // of them for a UUID v4 or a NanoID.
+import { grouped } from './grouped';
 
 /** The collision chance the card and `inspect --json` quote: one in a million. */
 export const COLLISION_ODDS = 1e-6;
@@ -33,7 +34,7 @@ export function readableCount(n: number): string {
     const x = n / v;
     return `${x >= 10 ? Math.round(x) : x.toFixed(1).replace(/\.0$/, '')} ${name}`;
   }
-  return Math.round(n).toLocaleString('en-US');
+  return grouped(Math.round(n));
 }
 
 /** One sentence for the card: `80 random bits per millisecond: a one-in-a-million collision takes 1.6 billion IDs in one millisecond`. */

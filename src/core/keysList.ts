@@ -3,6 +3,7 @@ import { boundsSpec } from './formats/registry';
 import { compareKeys, DATE_FIELDS, dateFieldValues, keyTemplate, MAX_KEY_BYTES, renderHead, utf8Length, type DateField, type KeyTemplate } from './keysTemplate';
 import { formatIso } from './time';
 import { IdError } from './types';
+import { grouped } from './grouped';
 
 // The ListObjectsV2 requests that return exactly the objects of a key template whose ID time
 // lies in a window. Within one partition (one hash value, one date) keys are
@@ -95,7 +96,7 @@ function partitions(t: KeyTemplate, fromMs: number, toMs: number, budget: number
 
 function tooMany(count: number, t: KeyTemplate): never {
   throw new IdError('INVALID_ARGUMENT',
-    `That window needs about ${count.toLocaleString('en-US')} listing requests with ${t.source} (at most ${MAX_LIST_REQUESTS.toLocaleString('en-US')}): narrow the window, use a coarser date field or a shorter {hash:N}.`);
+    `That window needs about ${grouped(count)} listing requests with ${t.source} (at most ${grouped(MAX_LIST_REQUESTS)}): narrow the window, use a coarser date field or a shorter {hash:N}.`);
 }
 
 /** Every value of an N-digit lower-case hex hash, in byte order. */

@@ -10,6 +10,7 @@ import { isCreationKey, timeValueMs } from './rowTime';
 import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
+import { grouped } from '../grouped';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
 // says it is), and tells the ledger (ledger.ts) what it found, with the line and column of each
@@ -213,7 +214,7 @@ export class Checker implements Sink {
     return text.length >= SHORTEST_ID && text.length <= LONGEST_ID && this.wholeId(text) !== undefined;
   }
 
-  unchecked(start: number, path: string, why = `nested deeper than ${CHECK_MAX_DEPTH.toLocaleString('en-US')} levels: the IDs inside are not checked`): void {
+  unchecked(start: number, path: string, why = `nested deeper than ${grouped(CHECK_MAX_DEPTH)} levels: the IDs inside are not checked`): void {
     const text = this.textAt(start);
     this.report('unchecked', 'warning', { start, end: start + text.length, text }, path, why);
   }

@@ -5,6 +5,7 @@ import { own } from './own';
 import { lastSegment } from './paths';
 import { kindName } from './rules';
 import type { CheckProblem, TextSource } from './types';
+import { grouped } from '../grouped';
 
 // The time inside a row's ID against the row's own creation time: `id` is a ULID of 2025-03-05
 // while `created_at` says 2024-01-01, which is a fixture made by hand or a key copied from
@@ -209,7 +210,7 @@ export class RowTimes {
 
 function span(ms: number): string {
   const days = ms / 86_400_000;
-  if (days >= 2) return `${Math.round(days).toLocaleString('en-US')} days`;
+  if (days >= 2) return `${grouped(Math.round(days))} days`;
   const hours = ms / 3_600_000;
   return hours >= 2 ? `${Math.round(hours)} hours` : `${Math.round(ms / 60_000)} minutes`;
 }

@@ -1,5 +1,6 @@
 import { isIdentityColumn, type CheckResult, type FoundId } from '../../core';
 import { escapeHtml } from '../shared/html';
+import { grouped } from '../../core/grouped';
 
 export { escapeHtml };
 
@@ -125,7 +126,7 @@ export function summarize(result: CheckResult, lineOf: (offset: number) => numbe
   };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

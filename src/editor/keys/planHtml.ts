@@ -1,5 +1,6 @@
 import { formatRate, KEYS_PER_CALL, type KeyListing, type KeyPlan } from '../../core';
 import { contentSecurityPolicy, escapeHtml as h } from '../shared/html';
+import { grouped } from '../../core/grouped';
 
 // The page "Plan Object Keys…" shows: the plan for the chosen store, the other stores beside
 // it, the listing of the window, and one button that inserts the listing as code into the file
@@ -33,7 +34,7 @@ function perPrefix(p: KeyPlan): string {
 }
 
 function smallest(p: KeyPlan): string {
-  return p.smallestHash === 0 ? 'none needed' : `{hash:${p.smallestHash}}: ${(16 ** p.smallestHash).toLocaleString('en-US')} prefixes`;
+  return p.smallestHash === 0 ? 'none needed' : `{hash:${p.smallestHash}}: ${grouped(16 ** p.smallestHash)} prefixes`;
 }
 
 function listingHtml(listing: PlanPage['listing']): string {
@@ -41,10 +42,10 @@ function listingHtml(listing: PlanPage['listing']): string {
   const rows = listing.requests.slice(0, SHOWN_REQUESTS).map((r) =>
     `<tr><td><code>${h(r.Prefix)}</code></td><td><code>${h(r.StartAfter)}</code></td><td><code>${h(r.Until)}</code></td></tr>`);
   const more = listing.requests.length - SHOWN_REQUESTS;
-  return `<h2>Listing ${h(listing.from)} .. ${h(listing.to)}: ${listing.requests.length.toLocaleString('en-US')} request${listing.requests.length === 1 ? '' : 's'}</h2>
+  return `<h2>Listing ${h(listing.from)} .. ${h(listing.to)}: ${grouped(listing.requests.length)} request${listing.requests.length === 1 ? '' : 's'}</h2>
 <p class="muted">ListObjectsV2 with Prefix and StartAfter, paginated; keep keys up to Until (byte order) and stop at the first key above it.</p>
 <table class="requests"><tr><th>Prefix</th><th>StartAfter</th><th>Until</th></tr>${rows.join('')}</table>
-${more > 0 ? `<p class="muted">… and ${more.toLocaleString('en-US')} more, all in the inserted listing.</p>` : ''}
+${more > 0 ? `<p class="muted">… and ${grouped(more)} more, all in the inserted listing.</p>` : ''}
 ${listing.note ? `<p class="muted">${h(listing.note)}</p>` : ''}`;
 }
 
@@ -91,11 +92,11 @@ button:disabled { opacity: 0.5; cursor: default; }
 <p class="verdict ${verdictClass(p)}">${h(p.summary)}</p>
 ${buttonHtml(page)}
 <table>
-<tr><th>Prefixes new writes spread over</th><td>${p.prefixes.toLocaleString('en-US')}${p.prefixes === 1 ? ' (no {hash:N})' : ''}</td></tr>
+<tr><th>Prefixes new writes spread over</th><td>${grouped(p.prefixes)}${p.prefixes === 1 ? ' (no {hash:N})' : ''}</td></tr>
 <tr><th>Per prefix</th><td>${h(perPrefix(p))}</td></tr>
 <tr><th>Published figure</th><td>${h(p.store.statement)}<br><a href="${h(p.store.url)}">${h(p.store.source)}</a></td></tr>
 <tr><th>Smallest {hash:N}</th><td>${h(smallest(p))}</td></tr>
-<tr><th>Reading ${hours === 1 ? 'one hour' : `${h(formatRate(hours))} hours`}</th><td>${rc.requests.toLocaleString('en-US')} listing requests, ${h(formatRate(rc.objects))} objects, about ${rc.calls.toLocaleString('en-US')} calls of ${KEYS_PER_CALL.toLocaleString('en-US')} keys</td></tr>
+<tr><th>Reading ${hours === 1 ? 'one hour' : `${h(formatRate(hours))} hours`}</th><td>${grouped(rc.requests)} listing requests, ${h(formatRate(rc.objects))} objects, about ${grouped(rc.calls)} calls of ${grouped(KEYS_PER_CALL)} keys</td></tr>
 </table>
 ${p.notes.length > 0 ? `<ul class="muted">${p.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>` : ''}
 <h2>Other stores</h2>

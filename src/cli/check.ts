@@ -1,10 +1,10 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { CHECK_FORMATS, bytesWriter, createCheck, type CheckFormat, type CheckProblem, type CheckStreamOptions } from '../core';
 import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { CheckPool } from './checkPool';
 import { WORKER_MIN_BYTES, checkInPieces, piecesFormat } from './checkPieces';
-import { Output } from './io';
+import { Output, fileChunks } from './io';
 import { escapeControls, safeJson } from './safe';
 
 // Each file streams through the core's checker in chunks, one file at a time, and problems are
@@ -122,6 +122,9 @@ or is not text.`,
           const cut = st !== undefined && st.isFile() && st.size >= WORKER_MIN_BYTES && workers !== undefined ? piecesFormat(opts) : undefined;
           if (cut !== undefined) {
             pool ??= new CheckPool(workers!.script, undefined, workers!.execArgv);
+            // One buffer, read into again for each chunk: the pieces check copies a chunk before it asks
+            // for the next, and a new buffer per chunk was garbage this thread kept for long (tens of
+            // MB of the peak RSS).
             notText = await checkInPieces(fileChunks(file), opts, cut, pool, () => out.flush(), here);
           } else {
             notText = await here(stdin ? io.stdin() : io.readFile(file));
@@ -153,25 +156,6 @@ or is not text.`,
     return found ? EXIT_INVALID : EXIT_OK;
   },
 };
-
-/**
- * A file's bytes in chunks of 512 KB, each read into the same buffer: the pieces check copies a
- * chunk before it asks for the next, and a fresh buffer per chunk was garbage that this thread,
- * making little else, kept for long (tens of MB of the peak RSS).
- */
-async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = new Uint8Array(512 * 1024);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    await handle.close();
-  }
-}
 
 function formatOption(text: string | undefined): CheckFormat | undefined {
   if (text === undefined) return undefined;

@@ -15,22 +15,14 @@ const SHIFTS = [
 
 /** MD5 digest (16 bytes) of `input`. */
 export function md5(input: Uint8Array): Uint8Array {
-  // Padding: 0x80, zeros up to 56 mod 64, then the bit length as a 64-bit little-endian integer.
-  const blocks = Math.ceil((input.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(input);
-  padded[input.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bitLength = input.length * 8;
-  view.setUint32(padded.length - 8, bitLength >>> 0, true);
-  view.setUint32(padded.length - 4, Math.floor(bitLength / 2 ** 32), true);
+  const view = padded(input, true);
 
   let a0 = 0x67452301;
   let b0 = 0xefcdab89;
   let c0 = 0x98badcfe;
   let d0 = 0x10325476;
   const m = new Uint32Array(16);
-  for (let off = 0; off < padded.length; off += 64) {
+  for (let off = 0; off < view.byteLength; off += 64) {
     for (let j = 0; j < 16; j++) m[j] = view.getUint32(off + j * 4, true);
     let a = a0, b = b0, c = c0, d = d0;
     for (let i = 0; i < 64; i++) {
@@ -52,9 +44,30 @@ export function md5(input: Uint8Array): Uint8Array {
     c0 = (c0 + c) >>> 0;
     d0 = (d0 + d) >>> 0;
   }
-  const out = new Uint8Array(16);
-  const outView = new DataView(out.buffer);
-  [a0, b0, c0, d0].forEach((word, i) => outView.setUint32(i * 4, word, true));
+  return digest([a0, b0, c0, d0], true);
+}
+
+/**
+ * `input` padded as MD5 and SHA-1 pad it, in whole 64-byte blocks: 0x80, zeros up to 56 mod 64,
+ * then the bit length as a 64-bit integer (little-endian for MD5, big-endian for SHA-1).
+ */
+export function padded(input: Uint8Array, littleEndian: boolean): DataView {
+  const bytes = new Uint8Array(Math.ceil((input.length + 9) / 64) * 64);
+  bytes.set(input);
+  bytes[input.length] = 0x80;
+  const view = new DataView(bytes.buffer);
+  const bitLength = input.length * 8;
+  const [lo, hi] = [bitLength >>> 0, Math.floor(bitLength / 2 ** 32)];
+  view.setUint32(bytes.length - 8, littleEndian ? lo : hi, littleEndian);
+  view.setUint32(bytes.length - 4, littleEndian ? hi : lo, littleEndian);
+  return view;
+}
+
+/** The digest's bytes: its 32-bit words in order, each written in the hash's byte order. */
+export function digest(words: readonly number[], littleEndian: boolean): Uint8Array {
+  const out = new Uint8Array(words.length * 4);
+  const view = new DataView(out.buffer);
+  words.forEach((word, i) => view.setUint32(i * 4, word, littleEndian));
   return out;
 }
 

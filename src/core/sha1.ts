@@ -1,19 +1,13 @@
 // SHA-1 (RFC 3174, FIPS 180-4) for name-based UUIDs of version 5 only, which RFC 9562 defines
 // with it. Not for security. Written out here, as md5.ts is, because the core may not use
-// Node's `crypto` (it is not in the web host, and loading it cost each scan worker ~90 ms at
-// start) and WebCrypto's digest is asynchronous.
+// Node's `crypto` (the web host has none, and loading it at the bundle's top slowed the start of
+// every CLI scan and check worker) and WebCrypto's digest is asynchronous.
+
+import { digest, padded } from './md5';
 
 /** SHA-1 digest (20 bytes) of `input`. */
 export function sha1(input: Uint8Array): Uint8Array {
-  // Padding: 0x80, zeros up to 56 mod 64, then the bit length as a 64-bit big-endian integer.
-  const blocks = Math.ceil((input.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(input);
-  padded[input.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bitLength = input.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+  const view = padded(input, false);
 
   let h0 = 0x67452301;
   let h1 = 0xefcdab89;
@@ -21,7 +15,7 @@ export function sha1(input: Uint8Array): Uint8Array {
   let h3 = 0x10325476;
   let h4 = 0xc3d2e1f0;
   const w = new Uint32Array(80);
-  for (let off = 0; off < padded.length; off += 64) {
+  for (let off = 0; off < view.byteLength; off += 64) {
     for (let t = 0; t < 16; t++) w[t] = view.getUint32(off + t * 4);
     for (let t = 16; t < 80; t++) {
       const x = w[t - 3]! ^ w[t - 8]! ^ w[t - 14]! ^ w[t - 16]!;
@@ -48,8 +42,5 @@ export function sha1(input: Uint8Array): Uint8Array {
     h3 = (h3 + d) >>> 0;
     h4 = (h4 + e) >>> 0;
   }
-  const out = new Uint8Array(20);
-  const outView = new DataView(out.buffer);
-  [h0, h1, h2, h3, h4].forEach((word, i) => outView.setUint32(i * 4, word));
-  return out;
+  return digest([h0, h1, h2, h3, h4], false);
 }

@@ -1,7 +1,7 @@
 // Saves README screenshots of Idsmith in the real workbench (the `npm start` setup, headless):
 //   node test/harness/screenshot.mjs [--file fixtures/orders.json] [--id TEXT] [--out media]
 //                                    [--shots workbench,hover,codeaction,insert,multicursor,completion,likefile,terminal,highlight,debug,
-//                                     summary,duplicatemenu,duplicatefixed,bounds,bounds2,inspect] [--prefix before-] [--url URL]
+//                                     summary,duplicatemenu,duplicatefixed,bounds,bounds2,inspect,uuidv5] [--prefix before-] [--url URL]
 // --url attaches to a workbench already running (e.g. `npm start`'s) instead of starting one.
 // Needs `npm run build` first. It drives the UI like a person: the mouse rests on the ID for the
 // hover, Ctrl+. opens the code-action menu, the Command Palette runs "Idsmith: Insert ID".
@@ -60,6 +60,28 @@ const SHOTS = {
     // The quick pick of kinds replaces the palette's list; its title says which command runs.
     await page.locator('.quick-input-title', { hasText: /^Insert ID$/ }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
+    return page;
+  },
+  /** Insert ID → UUID v5 → DNS → "www.example.com", at the end of the open file's first line:
+   *  the RFC's example, 2ed6657d-e927-568b-95e1-2665a8aea6a2, hashed by Idsmith's own SHA-1. */
+  async uuidv5(page) {
+    await goToLine(page, 1);
+    await page.keyboard.press('End');
+    await runCommand(page, 'Idsmith: Insert ID');
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
+    await input.fill('uuidv5');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'SHA-1 of namespace' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'DNS' }).first().waitFor({ timeout: 15_000 });
+    await input.fill('DNS');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-message, .quick-input-widget', { hasText: /Name/ }).first().waitFor({ timeout: 15_000 });
+    await input.fill('www.example.com');
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines', { hasText: '2ed6657d-e927-568b-95e1-2665a8aea6a2' }).first().waitFor({ timeout: 15_000 });
+    await page.mouse.move(5, 5);
     return page;
   },
   /** Insert Time-Window Bounds (UUID v7, 2025-03-14 09:00–12:00 UTC) with the cursor at line 1,

@@ -198,9 +198,10 @@ export function openInputs(files: readonly string[], io: CliIo): { name: string 
 export async function* fileChunks(path: string, { size = 512 * 1024, buffers = 1 }: { size?: number; buffers?: number } = {}): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
   try {
-    const memory = Array.from({ length: buffers }, () => new Uint8Array(size));
+    // Made as needed: a small file takes one read into one buffer.
+    const memory: Uint8Array[] = [];
     for (let k = 0; ; k++) {
-      const buffer = memory[k % buffers]!;
+      const buffer = (memory[k % buffers] ??= new Uint8Array(size));
       const { bytesRead } = await handle.read(buffer, 0, size, null);
       if (bytesRead === 0) return;
       yield buffer.subarray(0, bytesRead);

@@ -3,7 +3,7 @@ import { RandomPool } from '../bytes';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
-import { IdError, type Clock, type RandomSource } from '../types';
+import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
@@ -199,6 +199,13 @@ export class KsuidGenerator {
 const KSUID_FROM = KSUID_EPOCH_S * 1000;
 const LABEL = /ksuid["'`]?\s*[:=]?\s*["'`(]?$/i;
 
+/** The payload's hex is made when the fields are read (a log scan prints only the time). */
+class KsuidId extends Id {
+  protected override makeFields(): Record<string, FieldValue> {
+    return { payload: payloadHex(this.bytes!) };
+  }
+}
+
 function read(text: string): Id {
   let b: Uint8Array;
   try {
@@ -206,7 +213,7 @@ function read(text: string): Id {
   } catch (e) {
     return failed(ksuid, text, e);
   }
-  const id = new Id(ksuid, text, true, { payload: payloadHex(b) }, b);
+  const id = new KsuidId(ksuid, text, true, undefined, b);
   id.unixMs = (ksuidSeconds(b) + KSUID_EPOCH_S) * 1000;
   return id;
 }

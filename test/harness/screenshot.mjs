@@ -62,25 +62,22 @@ const SHOTS = {
     await page.waitForTimeout(300);
     return page;
   },
-  /** Insert ID → UUID v5 → DNS → "www.example.com", at the end of the open file's first line:
-   *  the RFC's example, 2ed6657d-e927-568b-95e1-2665a8aea6a2, hashed by Idsmith's own SHA-1. */
+  /** Insert ID → UUID v5 → DNS → "www.example.com" at the end of line 1, in the middle of line 2
+   *  and at the start of line 3 of the open file: the RFC's example,
+   *  2ed6657d-e927-568b-95e1-2665a8aea6a2, hashed by Idsmith's own SHA-1, three times. */
   async uuidv5(page) {
-    await goToLine(page, 1);
-    await page.keyboard.press('End');
-    await runCommand(page, 'Idsmith: Insert ID');
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
-    await input.fill('uuidv5');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'SHA-1 of namespace' }).first().waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'DNS' }).first().waitFor({ timeout: 15_000 });
-    await input.fill('DNS');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-message, .quick-input-widget', { hasText: /Name/ }).first().waitFor({ timeout: 15_000 });
-    await input.fill('www.example.com');
-    await page.keyboard.press('Enter');
-    await page.locator('.monaco-editor .view-lines', { hasText: '2ed6657d-e927-568b-95e1-2665a8aea6a2' }).first().waitFor({ timeout: 15_000 });
+    const uuid = '2ed6657d-e927-568b-95e1-2665a8aea6a2';
+    for (const [line, keys] of [[1, ['End']], [2, ['End', ...Array(5).fill('ArrowLeft')]], [3, []]]) {
+      await goToLine(page, line);
+      for (const key of keys) await page.keyboard.press(key);
+      await runCommand(page, 'Idsmith: Insert ID');
+      await pickTyped(page, 'uuidv5', 'SHA-1 of namespace');
+      await pickTyped(page, 'DNS', 'DNS');
+      await page.locator('.quick-input-message, .quick-input-widget', { hasText: /Name/ }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-widget input').fill('www.example.com');
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-editor .view-line', { hasText: uuid }).nth(line - 1).waitFor({ timeout: 15_000 });
+    }
     await page.mouse.move(5, 5);
     return page;
   },
@@ -313,14 +310,20 @@ async function goToLine(page, line) {
   await page.keyboard.press('Home'); // Home goes to the first non-blank; twice to column 1 when indented
 }
 
+/** Types `typed` into the open quick pick, waits for a row showing `row`, and picks it with Enter. */
+async function pickTyped(page, typed, row) {
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
+  await page.locator('.quick-input-widget input').fill(typed);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Enter');
+}
+
 async function insertBounds(page) {
   await runCommand(page, 'Idsmith: Insert Time-Window Bounds');
   const input = page.locator('.quick-input-widget input');
   // Typed by its id, as in the Insert ID picker and the CLI: the picker must find it.
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
-  await input.fill('uuidv7');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'UUID v7' }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
+  await pickTyped(page, 'uuidv7', 'UUID v7');
   await page.waitForFunction(() => !document.querySelector('.quick-input-list .monaco-list-row'), null, { timeout: 15_000 }).catch(() => {});
   await input.fill('2025-03-14T09:00:00Z');
   await page.keyboard.press('Enter');

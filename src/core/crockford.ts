@@ -103,3 +103,24 @@ export function crockfordBytes(text: string): Uint8Array {
   }
   return out;
 }
+
+/** `crockfordBytes` as four big-endian 32-bit words in `out`, with no array made (the check's duplicate keys). */
+export function crockfordWords(text: string, out: Uint32Array): Uint32Array {
+  let acc = CROCKFORD_VALUES[text.charCodeAt(0)]!;
+  let bits = 3;
+  let word = 0;
+  let o = 0;
+  for (let i = 1; i < 26; i++) {
+    acc = ((acc << 5) | CROCKFORD_VALUES[text.charCodeAt(i)]!) & 0x1fff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      word = (word << 8) | ((acc >>> bits) & 0xff);
+      if ((++o & 3) === 0) {
+        out[(o >>> 2) - 1] = word >>> 0;
+        word = 0;
+      }
+    }
+  }
+  return out;
+}

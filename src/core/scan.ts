@@ -256,7 +256,7 @@ export function keepsRun(codes: Uint8Array, start: number, end: number, or: numb
   return c0 !== UNDERSCORE_CODE && len >= innerFrom[c0]!;
 }
 
-interface Blob {
+export interface Blob {
   start: number;
   end: number;
   base64: boolean;
@@ -285,7 +285,7 @@ function escapeAt(text: string, i: number): number {
  * segments; base64 puts a `/` only every 64 chars on average). `%2B`, `%2F` and `%3D` count as
  * the chars they encode.
  */
-function blobAround(text: string, start: number, end: number): Blob {
+export function blobAround(text: string, start: number, end: number): Blob {
   let s = start, e = end, plus = false, slash = false, segment = 0, longest = 0;
   for (;;) {
     if (s >= 3 && (escapeAt(text, s - 3) === PLUS || escapeAt(text, s - 3) === SLASH)) s -= 3;
@@ -315,6 +315,14 @@ function blobAround(text: string, start: number, end: number): Blob {
   const padded = text.charCodeAt(e) === EQUALS || escapeAt(text, e) === EQUALS;
   const base64 = plus || padded || (len >= 100 && (!slash || (len >= 160 && longest >= 40)));
   return { start: s, end: e, base64 };
+}
+
+function hasPlusOrEscape(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === PLUS || c === PERCENT) return true;
+  }
+  return false;
 }
 
 const backward = new WeakMap<RegExp, RegExp>();
@@ -447,7 +455,12 @@ class Scanner implements ScanContext {
   }
 
   inBase64(start: number, end: number): boolean {
-    if (start < this.blob.start || end > this.blob.end) this.blob = blobAround(this.text, start, end);
+    if (start < this.blob.start || end > this.blob.end) {
+      // All of a short text with no `+` or escape (a value the check asks about): the blob is the
+      // text and nothing marks it base64, which is `blobAround`'s answer without its walks.
+      const text = this.text;
+      this.blob = start === 0 && end === text.length && end < 100 && !hasPlusOrEscape(text) ? { start, end, base64: false } : blobAround(text, start, end);
+    }
     return this.blob.base64;
   }
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { FORMATS, generate } from '../../src/core';
 import { WholeIds } from '../../src/core/check/whole';
-import { scan, type ScanMatch, type ScanOptions } from '../../src/core/scan';
+import { blobAround, scan, type ScanMatch, type ScanOptions } from '../../src/core/scan';
 import { requiredOptions } from '../shared/generators';
 import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
@@ -59,17 +59,33 @@ describe('the checker\'s gate and the scanner', () => {
     assert.ok(ids >= IDS.length / 2, `only ${ids} of the values are IDs: the examples do not reach the rules`);
   });
 
-  it('of and ofBytes: the scanner\'s answer for random values, asked twice (the second from memory)', () => {
+  it('of and ofBytes: the scanner\'s answer for random values, asked three times (the first scanned, the second remembered, the third from memory)', () => {
     const gate = new WholeIds(OPTS);
     fc.assert(fc.property(value, ascii, ascii, (v, before, after) => {
       const want = expected(v, OPTS);
-      same(gate.of(v), want, v);
-      same(gate.of(v), want, v);
+      for (let i = 0; i < 3; i++) same(gate.of(v), want, v);
       if (/^[\x00-\x7f]*$/.test(v)) {
         const b = Buffer.from(before + v + after, 'latin1');
-        same(gate.ofBytes(v, b, before.length), want, v);
-        same(gate.ofBytes(v, b, before.length), want, v);
+        for (let i = 0; i < 3; i++) same(gate.ofBytes(v, b, before.length), want, v);
       }
     }), { numRuns: 4000, seed: 2311 });
+  });
+
+  it('from memory, in turn: values that share memory slots each get their own answer (a table of 16 K slots, 40 K values)', () => {
+    const gate = new WholeIds(OPTS);
+    const values = Array.from({ length: 40_000 }, (_, i) => (i % 2 === 0 ? MADE[i % MADE.length]! : `${OTHER[i % OTHER.length]}${i}`));
+    const want = values.map((v) => expected(v, OPTS));
+    for (let round = 0; round < 3; round++) values.forEach((v, i) => same(gate.of(v), want[i], v));
+  });
+
+  it('the scanner\'s shortcut: a whole value under 100 chars with no + and no escape is no base64 blob', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[0-9A-Za-z_/=+%-]{1,99}$/), (t) => {
+      if (/[+%]/.test(t)) return;
+      assert.equal(blobAround(t, 0, t.length).base64, false, t);
+    }), { numRuns: 4000, seed: 77 });
+    // What the shortcut leaves to the walk: a `+`, padding, or length.
+    assert.equal(blobAround('abc+def', 0, 7).base64, true);
+    assert.equal(blobAround('abcdef==', 0, 6).base64, true);
+    assert.equal(blobAround('a'.repeat(100), 0, 100).base64, true);
   });
 });

@@ -3,6 +3,10 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { IdTable, keyOfBytes, keyOfText } from '../../src/core/check/idtable';
+import { identityKey } from '../../src/core/check/rules';
+import { crockfordBytes, crockfordWords } from '../../src/core/crockford';
+import { encodeUlid } from '../../src/core';
+import { scan } from '../../src/core/scan';
 
 describe('check: IdTable', () => {
   it('finds each key again with the first position stored, through growth (model: a Map)', () => {
@@ -43,5 +47,33 @@ describe('check: IdTable', () => {
     assert.equal(keyOfText('ksuid:2KpBCoGEMUFr7bbFe5A7sF53Gcj', new Uint32Array(4)).join(), a);
     assert.notEqual(keyOfText('ksuid:2KpBCoGEMUFr7bbFe5A7sF53Gck', new Uint32Array(4)).join(), a);
     assert.notEqual(keyOfText('typeid:2KpBCoGEMUFr7bbFe5A7sF53Gcj', new Uint32Array(4)).join(), a);
+  });
+});
+
+describe('check: keys of values', () => {
+  /** The definition: up to 16 bytes, big-endian words, zero-padded. */
+  const wordsOf = (bytes: Uint8Array): number[] => [0, 1, 2, 3].map((w) => ((bytes[w * 4] ?? 0) * 2 ** 24) + ((bytes[w * 4 + 1] ?? 0) << 16) + ((bytes[w * 4 + 2] ?? 0) << 8) + (bytes[w * 4 + 3] ?? 0));
+
+  it('keyOfBytes: four big-endian words of 0 to 16 bytes, zero-padded (16 bytes take a path of their own)', () => {
+    fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 16 }), (bytes) => {
+      assert.deepEqual([...keyOfBytes(bytes, new Uint32Array(4))], wordsOf(bytes));
+    }), { numRuns: 2000 });
+    assert.deepEqual([...keyOfBytes(new Uint8Array(16).fill(0xff), new Uint32Array(4))], [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+  });
+
+  it('a ULID\'s key is written from its text (crockfordWords), the same as from its bytes', () => {
+    let found = 0;
+    fc.assert(fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2030, 0, 1) }), (bytes, ms) => {
+      for (let i = 5, v = ms; i >= 0; i--, v = Math.floor(v / 256)) bytes[i] = v % 256;
+      const text = encodeUlid(bytes);
+      assert.deepEqual([...crockfordWords(text, new Uint32Array(4))], wordsOf(crockfordBytes(text)));
+      assert.deepEqual([...crockfordWords(text, new Uint32Array(4))], wordsOf(bytes));
+      // And the check's key of a ULID the scanner finds is that key.
+      const m = scan(text, { now: Date.UTC(2030, 0, 1) });
+      assert.equal(m.length, 1, text);
+      assert.deepEqual([...identityKey(m[0]!.decoded, new Uint32Array(4))], wordsOf(bytes));
+      found++;
+    }), { numRuns: 2000 });
+    assert.equal(found, 2000);
   });
 });

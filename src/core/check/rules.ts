@@ -155,7 +155,10 @@ export function correction(kind: IdKind, text: string): string | undefined {
  * registry's `identityOf`.
  */
 export function identityKey(d: DecodedId, out: Uint32Array): Uint32Array {
-  const byValue = d.format.check?.identity !== 'text' ? d.bytes : undefined;
+  if (d.format.check?.identity === 'text') return keyOfText(identityOf(d), out);
+  const words = d.valueWords?.(out);
+  if (words !== undefined) return words;
+  const byValue = d.bytes;
   return byValue && byValue.length <= 16 ? keyOfBytes(byValue, out) : keyOfText(identityOf(d), out);
 }
 

@@ -173,6 +173,8 @@ export interface DecodedId extends Decoded {
   readonly format: FormatModule;
   /** The binary value, big-endian, `format.bits / 8` bytes, when the format has one. */
   readonly bytes?: Uint8Array;
+  /** `bytes` as four big-endian words written into `out` (zero-padded), for a format that writes them without making `bytes`: the check's duplicate keys. */
+  valueWords?(out: Uint32Array): Uint32Array | undefined;
   /** Whether the time (if any) is plausible for the format; false sorts a reading last. */
   readonly plausible?: boolean;
   /** Why a snowflake was read with its layout when the context chose it (a key, a URL). */

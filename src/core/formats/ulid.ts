@@ -2,7 +2,7 @@ import { fixULIDBase32 } from 'ulid';
 import { requireBytes, requireText } from '../args';
 import { timeForMessage } from '../time';
 import { RandomPool } from '../bytes';
-import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, crockfordBytes, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
+import { CROCKFORD_VALUES as CROCKFORD_VALUES_IMPORT, crockfordBytes, crockfordWords, decodeCrockford, encodeCrockford, findNonCrockford, writeCrockfordCodes } from '../crockford';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
@@ -223,6 +223,10 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
 class TextUlid extends Id {
   override get bytes(): Uint8Array {
     return (this.lazyBytes ??= crockfordBytes(this.input));
+  }
+
+  override valueWords(out: Uint32Array): Uint32Array {
+    return crockfordWords(this.input, out);
   }
 
   protected override makeFields(): Record<string, FieldValue> {

@@ -317,9 +317,10 @@ export function blobAround(text: string, start: number, end: number): Blob {
   return { start: s, end: e, base64 };
 }
 
-function hasPlusOrEscape(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+/** Whether `codes[0, end)` hold a `+` or a `%` (read as bytes: a value's text is a slice of a file, slower to read char by char). */
+function hasPlusOrEscape(codes: Uint8Array, end: number): boolean {
+  for (let i = 0; i < end; i++) {
+    const c = codes[i]!;
     if (c === PLUS || c === PERCENT) return true;
   }
   return false;
@@ -459,7 +460,7 @@ class Scanner implements ScanContext {
       // All of a short text with no `+` or escape (a value the check asks about): the blob is the
       // text and nothing marks it base64, which is `blobAround`'s answer without its walks.
       const text = this.text;
-      this.blob = start === 0 && end === text.length && end < 100 && !hasPlusOrEscape(text) ? { start, end, base64: false } : blobAround(text, start, end);
+      this.blob = start === 0 && end === text.length && end < 100 && !hasPlusOrEscape(this.codes, end) ? { start, end, base64: false } : blobAround(text, start, end);
     }
     return this.blob.base64;
   }

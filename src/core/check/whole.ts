@@ -85,7 +85,7 @@ export class WholeIds {
       b[i] = c;
     }
     if (!mayHoldId(b, 0, n)) return undefined;
-    return this.answer(b, n, text, hashOf(b, 0, n));
+    return this.answer(b, 0, n, text, hashOf(b, 0, n));
   }
 
   /**
@@ -98,36 +98,39 @@ export class WholeIds {
     if (inUse) return whole(scan(text, this.opts), n);
     const end = at + n;
     if (!mayHoldId(b, at, end)) return undefined;
-    return this.answer(b.subarray(at, end), n, text, hashOf(b, at, end));
+    return this.answer(b, at, n, text, hashOf(b, at, end));
   }
 
   /**
-   * The scanner's answer for a value that may hold an ID (its ASCII chars the first `n` of `b`,
-   * its hash `h`): from memory when a table of recent hashes says it was just seen.
+   * The scanner's answer for a value that may hold an ID (its ASCII chars `b[at, at + n)`, its
+   * hash `h`): from memory when a table of recent hashes says it was just seen.
    */
-  private answer(b: Uint8Array, n: number, text: string, h: number): ScanMatch | undefined {
-    if (n > MEMO_LENGTH) return this.scanned(b, n, text);
+  private answer(b: Uint8Array, at: number, n: number, text: string, h: number): ScanMatch | undefined {
+    if (n > MEMO_LENGTH) return this.scanned(b, at, n, text);
     h |= 1;
     const slot = (h ^ (h >>> 16)) & ((1 << SEEN_BITS) - 1);
     if (this.seen[slot] !== h) {
       this.seen[slot] = h;
-      return this.scanned(b, n, text);
+      return this.scanned(b, at, n, text);
     }
-    const at = (h >>> SEEN_BITS) & ((1 << MEMO_BITS) - 1);
-    if (this.memoValues[at] === text) return this.memoAnswers[at] ?? undefined;
+    const memo = (h >>> SEEN_BITS) & ((1 << MEMO_BITS) - 1);
+    if (this.memoValues[memo] === text) return this.memoAnswers[memo] ?? undefined;
     // Scanned as a copy: the match's text and decoding then hold no piece of the file alive.
     const copy = own(text);
-    const m = this.scanned(b, n, copy) ?? null;
-    this.memoValues[at] = copy;
-    this.memoAnswers[at] = m;
+    const m = this.scanned(b, at, n, copy) ?? null;
+    this.memoValues[memo] = copy;
+    this.memoAnswers[memo] = m;
     return m ?? undefined;
   }
 
-  /** The scanner on `text`, whose ASCII chars are the first `n` of `b`. */
-  private scanned(b: Uint8Array, n: number, text: string): ScanMatch | undefined {
+  /**
+   * The scanner on `text`, whose ASCII chars are `b[at, at + n)`. The view of them is made here,
+   * not before the memory is asked: making one costs as much as the scan of a short value.
+   */
+  private scanned(b: Uint8Array, at: number, n: number, text: string): ScanMatch | undefined {
     inUse = true;
     try {
-      return whole(scanBytes(b.length === n ? b : b.subarray(0, n), 0, n, this.opts, text), n);
+      return whole(scanBytes(at === 0 && b.length === n ? b : b.subarray(at, at + n), 0, n, this.opts, text), n);
     } finally {
       inUse = false;
     }

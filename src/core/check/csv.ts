@@ -53,12 +53,12 @@ export class CsvReader implements Reader {
     this.held = first ? [] : undefined;
   }
 
-  read(text: string, base: number, final: boolean): number {
+  read(text: string, base: number, final: boolean, codes?: Uint8Array): number {
     const d = this.delimiter;
     const n = base + text.length;
     let i = this.pos;
     while (i < n) {
-      const c = text.charCodeAt(i - base);
+      const c = codes === undefined ? text.charCodeAt(i - base) : codes[i - base]!;
       switch (this.state) {
         case S.RecordStart:
           this.index = 0;
@@ -80,10 +80,18 @@ export class CsvReader implements Reader {
         case S.Unquoted: {
           let j = i;
           let x = 0;
-          while (j < n) {
-            x = text.charCodeAt(j - base);
-            if (x === d || x === 10 || x === 13) break;
-            j++;
+          if (codes === undefined) {
+            while (j < n) {
+              x = text.charCodeAt(j - base);
+              if (x === d || x === 10 || x === 13) break;
+              j++;
+            }
+          } else {
+            while (j < n) {
+              x = codes[j - base]!;
+              if (x === d || x === 10 || x === 13) break;
+              j++;
+            }
           }
           i = j;
           if (j < n) {
@@ -92,7 +100,7 @@ export class CsvReader implements Reader {
               // AfterField and FieldStart in one step for the usual next field (unquoted, here).
               this.index++;
               i = j + 1;
-              if (i < n && text.charCodeAt(i - base) !== 34) {
+              if (i < n && (codes === undefined ? text.charCodeAt(i - base) : codes[i - base]) !== 34) {
                 this.head = undefined;
                 this.escaped = false;
                 this.fieldStart = i;
@@ -317,13 +325,13 @@ class SniffedCsv implements Reader {
 
   constructor(private readonly c: Sink) {}
 
-  read(text: string, base: number, final: boolean): number {
+  read(text: string, base: number, final: boolean, codes?: Uint8Array): number {
     if (!this.inner) {
       const d = csvDelimiterOf(text, final);
       if (d === undefined) return base;
       this.inner = delimitedReader(this.c, d);
     }
-    return this.inner.read(text, base, final);
+    return this.inner.read(text, base, final, codes);
   }
 }
 

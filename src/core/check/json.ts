@@ -46,11 +46,11 @@ export class JsonReader implements Reader {
   /** `lines`: JSON Lines, each line its own document. */
   constructor(private readonly on: JsonListener, private readonly lines = false) {}
 
-  read(text: string, base: number, final: boolean): number {
+  read(text: string, base: number, final: boolean, codes?: Uint8Array): number {
     const n = base + text.length;
     let i = this.pos;
     while (i < n) {
-      const c = text.charCodeAt(i - base);
+      const c = codes === undefined ? text.charCodeAt(i - base) : codes[i - base]!;
       if (this.lines && c === 10) {
         this.endToken(text, base, i);
         if (this.objects.length !== 0) this.objects.length = 0;
@@ -120,10 +120,18 @@ export class JsonReader implements Reader {
         case S.Str: {
           let j = i;
           let x = 0;
-          while (j < n) {
-            x = text.charCodeAt(j - base);
-            if (x === 34 || x === 92 || x === 10 || x === 13) break;
-            j++;
+          if (codes === undefined) {
+            while (j < n) {
+              x = text.charCodeAt(j - base);
+              if (x === 34 || x === 92 || x === 10 || x === 13) break;
+              j++;
+            }
+          } else {
+            while (j < n) {
+              x = codes[j - base]!;
+              if (x === 34 || x === 92 || x === 10 || x === 13) break;
+              j++;
+            }
           }
           i = j;
           if (j === n) continue;
@@ -166,7 +174,7 @@ export class JsonReader implements Reader {
           // To the number's end in one loop (a line break ends it here as it would above).
           let j = i;
           while (j < n) {
-            const x = text.charCodeAt(j - base);
+            const x = codes === undefined ? text.charCodeAt(j - base) : codes[j - base]!;
             if (!((x >= 48 && x <= 57) || x === 46 || x === 43 || x === 45 || x === 101 || x === 69)) break;
             j++;
           }

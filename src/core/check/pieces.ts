@@ -234,8 +234,9 @@ export class PieceCheck {
    */
   write(part: string, final: boolean, told: (log: FactLog, text: string, base: number) => void, ascii?: Uint8Array): number {
     this.text = this.text === '' ? part : this.text + part;
-    this.checker.hold(this.text, this.base, this.base === 0 && this.text === part ? ascii : undefined);
-    const keep = this.reader!.read(this.text, this.base, final);
+    const codes = this.base === 0 && this.text === part ? ascii : undefined;
+    this.checker.hold(this.text, this.base, codes);
+    const keep = this.reader!.read(this.text, this.base, final, codes);
     told(this.log, this.text, this.base);
     this.log.clear();
     this.checker.release(keep);

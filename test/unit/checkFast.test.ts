@@ -193,6 +193,14 @@ describe('check: fast paths against the check before them', () => {
       const text = `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(sec)}.${String(ms).padStart(3, '0')}Z`;
       assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
     }), { numRuns: 5000 });
+    // The edges of Date.UTC's two-digit years and of the month and day roll-over, written out.
+    for (const y of ['0000', '0001', '0099', '0100', '1899', '1900', '1969', '1970', '2000', '2100', '9999']) {
+      for (const md of ['00-00', '00-01', '01-00', '01-01', '02-29', '02-30', '12-31', '13-01', '99-99']) {
+        const text = `${y}-${md}T24:60:60.999Z`;
+        assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
+        assert.equal(timeValueMs(`${y}-${md}T00:00:00Z`, NOW), oracleTimeValueMs(`${y}-${md}T00:00:00Z`, NOW), text);
+      }
+    }
     for (const text of ['2024-13-45T25:61:61.5Z', '0024-01-01T00:00:00Z', '2024-01-01T00:00:00.Z', '2024-01-01T00:00:00.1234567890Z', '2024-1-01T00:00:00Z', '2024-01-01T00:00:00Zz']) {
       assert.equal(timeValueMs(text, NOW), oracleTimeValueMs(text, NOW), text);
     }

@@ -80,8 +80,26 @@ function isoUtcMs(t: string): number | undefined {
     if (t.charCodeAt(19) !== 46 || places < 1 || places > 9 || digits(t, 20, places) < 0) return undefined;
     ms = digits(t, 20, Math.min(3, places)) * (places >= 3 ? 1 : places === 2 ? 10 : 100);
   }
-  const v = Date.UTC(y, mo - 1, d, h, mi, s, ms);
-  return Number.isFinite(v) ? v : undefined;
+  return utcMs(y, mo, d, h, mi, s, ms);
+}
+
+/**
+ * `Date.UTC(y, mo - 1, d, h, mi, s, ms)` for the fields of 4 and 2 digits `isoUtcMs` reads, in
+ * arithmetic (Date.UTC is a call into the engine's C++, a third of reading a created_at): years
+ * 0-99 are 1900-1999 as Date.UTC takes them, and a month, day or time past its end rolls over.
+ */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
+  if (y <= 99) y += 1900;
+  const m0 = mo - 1; // -1 to 98
+  y += Math.floor(m0 / 12);
+  const m = m0 - Math.floor(m0 / 12) * 12 + 1; // 1 to 12
+  // Days from 1970-01-01 to y-m-01 (the civil-from-days inverse of H. Hinnant's algorithm).
+  const ya = m <= 2 ? y - 1 : y;
+  const era = Math.floor(ya / 400);
+  const yoe = ya - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5);
+  const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468 + d - 1;
+  return days * 86_400_000 + h * 3_600_000 + mi * 60_000 + s * 1000 + ms;
 }
 
 /** The decimal value of `count` digits at `at`, or -1 when one is no digit. */

@@ -89,23 +89,17 @@ export function decodeCrockford(text: string, what = 'Crockford base32 text'): U
  * ULID the scanner checked): `decodeCrockford` without its checks, which read every char again.
  */
 export function crockfordBytes(text: string): Uint8Array {
+  const words = crockfordWords(text, scratch);
   const out = new Uint8Array(16);
-  let acc = CROCKFORD_VALUES[text.charCodeAt(0)]!;
-  let bits = 3;
-  let o = 0;
-  for (let i = 1; i < 26; i++) {
-    acc = ((acc << 5) | CROCKFORD_VALUES[text.charCodeAt(i)]!) & 0x1fff;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = (acc >>> bits) & 0xff;
-    }
-  }
+  for (let i = 0; i < 16; i++) out[i] = words[i >>> 2]! >>> (24 - 8 * (i & 3));
   return out;
 }
 
+const scratch = new Uint32Array(4);
+
 /** `crockfordBytes` as four big-endian 32-bit words in `out`, with no array made (the check's duplicate keys). */
 export function crockfordWords(text: string, out: Uint32Array): Uint32Array {
+  // The first char holds 3 bits, each next one 5: a word is written after every 32.
   let acc = CROCKFORD_VALUES[text.charCodeAt(0)]!;
   let bits = 3;
   let word = 0;

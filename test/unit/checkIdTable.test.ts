@@ -61,12 +61,12 @@ describe('check: keys of values', () => {
     assert.deepEqual([...keyOfBytes(new Uint8Array(16).fill(0xff), new Uint32Array(4))], [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
   });
 
-  it('a ULID\'s key is written from its text (crockfordWords), the same as from its bytes', () => {
+  it('a ULID\'s bytes and key are read from its text (crockfordBytes, crockfordWords): the bytes it was written from', () => {
     let found = 0;
     fc.assert(fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2030, 0, 1) }), (bytes, ms) => {
       for (let i = 5, v = ms; i >= 0; i--, v = Math.floor(v / 256)) bytes[i] = v % 256;
       const text = encodeUlid(bytes);
-      assert.deepEqual([...crockfordWords(text, new Uint32Array(4))], wordsOf(crockfordBytes(text)));
+      assert.deepEqual([...crockfordBytes(text)], [...bytes]);
       assert.deepEqual([...crockfordWords(text, new Uint32Array(4))], wordsOf(bytes));
       // And the check's key of a ULID the scanner finds is that key.
       const m = scan(text, { now: Date.UTC(2030, 0, 1) });

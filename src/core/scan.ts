@@ -283,7 +283,7 @@ function escapeAt(text: string, i: number): number {
  * blob rather than a path or key: it has a `+`, is followed by `=` padding, is 100+ chars with no
  * `/`, or is 160+ chars with a 40+ char stretch between slashes (paths of IDs are made of short
  * segments; base64 puts a `/` only every 64 chars on average). `%2B`, `%2F` and `%3D` count as
- * the chars they encode.
+ * the chars they encode. Exported for tests (the scanner's shortcut for a whole value rests on it).
  */
 export function blobAround(text: string, start: number, end: number): Blob {
   let s = start, e = end, plus = false, slash = false, segment = 0, longest = 0;

@@ -85,7 +85,7 @@ function isoUtcMs(t: string): number | undefined {
 
 /**
  * `Date.UTC(y, mo - 1, d, h, mi, s, ms)` for the fields of 4 and 2 digits `isoUtcMs` reads, in
- * arithmetic (Date.UTC is a call into the engine's C++, a third of reading a created_at): years
+ * arithmetic (Date.UTC is a call into the engine's C++; 14 % of reading a created_at): years
  * 0-99 are 1900-1999 as Date.UTC takes them, and a month, day or time past its end rolls over.
  */
 function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {

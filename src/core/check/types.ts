@@ -127,7 +127,7 @@ export interface Reader {
    * Reads what `text` (the source from offset `base` on) holds past what was read before;
    * `final` when no text follows. Returns the first offset whose text it may still need.
    * `codes`: the same text as bytes when every char is ASCII (a worker's piece of a file), which
-   * a reader may read instead of the chars (a typed array is read in a third of the instructions).
+   * a reader may read instead of the chars (a byte of a typed array costs fewer instructions).
    */
   read(text: string, base: number, final: boolean, codes?: Uint8Array): number;
 }

@@ -68,7 +68,7 @@ function hashOf(b: Uint8Array, from: number, to: number): number {
 export class WholeIds {
   private readonly seen = new Int32Array(1 << SEEN_BITS);
   // The remembered values and their answers, at their hash's slot: found by comparing the value
-  // with the one slot (a Map of strings hashed each new slice of the file again, 9 % of a CSV check).
+  // with the one slot (a Map of strings hashed each new slice of the file again).
   private readonly memoValues: (string | undefined)[] = new Array<string | undefined>(1 << MEMO_BITS).fill(undefined);
   private readonly memoAnswers: (ScanMatch | null)[] = new Array<ScanMatch | null>(1 << MEMO_BITS).fill(null);
 

@@ -59,14 +59,6 @@ export class DecodedBase implements DecodedId {
     return this.lazyBytes;
   }
 
-  /**
-   * Writes the value (up to 16 bytes, big-endian, zero-padded) as four 32-bit words into `out`
-   * and returns it, for a format that can do so without making `bytes`; undefined: read `bytes`.
-   */
-  valueWords(_out: Uint32Array): Uint32Array | undefined {
-    return undefined;
-  }
-
   get time(): string | undefined {
     if (this.unixMs === undefined) return undefined;
     return (this.iso ??= isoFromMs(this.unixMs));

@@ -225,7 +225,7 @@ class TextUlid extends Id {
     return (this.lazyBytes ??= crockfordBytes(this.input));
   }
 
-  override valueWords(out: Uint32Array): Uint32Array {
+  valueWords(out: Uint32Array): Uint32Array {
     return crockfordWords(this.input, out);
   }
 

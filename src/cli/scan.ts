@@ -82,8 +82,13 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
 };
 
 
-/** Pieces handed to workers and not yet written, at most: bounds memory (pieces are up to 1 MiB). */
-const IN_FLIGHT = 4;
+/**
+ * Pieces handed to workers and not yet written, at most: bounds memory (pieces are up to 1 MiB).
+ * Output is written in input order, so the oldest piece holds up the rest: with 4 (two per
+ * worker), a worker whose pieces were done sat idle while the other finished the oldest one
+ * (27-372 ms of a 300 MB log's 1.5 s, in profiles of 3 runs); with 8, 0-3 ms, for 4 MB more RSS.
+ */
+const IN_FLIGHT = 8;
 
 /**
  * Scans one input piece by piece, writing output in input order; line numbers and byte columns

@@ -87,7 +87,7 @@ const VALUE_MAKERS: ((n: number) => string)[] = [
   (n) => `${n % 2 ? '"' : ''}cr\r\nlf "${uuid(n, 7)}"`,
 ];
 
-const KEYS = ['id', 'customer', 'created', 'created_at', 'order_ulid', 'ref_uuid', 'uuid_v7', 'ts', 'name', 'user id', 'id', 'Note "x"', 'updated_at', 'typeid_or_uuid', ''];
+const KEYS = ['id', 'customer', 'created', 'created_at', 'created_ulid', 'order_ulid', 'ref_uuid', 'uuid_v7', 'ts', 'name', 'user id', 'id', 'Note "x"', 'updated_at', 'typeid_or_uuid', ''];
 
 const cell = fc.tuple(fc.nat(VALUE_MAKERS.length - 1), fc.nat(40)).map(([k, n]) => VALUE_MAKERS[k]!(n));
 const table = fc.record({

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { FORMATS, generate } from '../../src/core';
 import { WholeIds } from '../../src/core/check/whole';
+import { isoUtcMs } from '../../src/core/check/rowTime';
 import { blobAround, scan, type ScanMatch, type ScanOptions } from '../../src/core/scan';
 import { requiredOptions } from '../shared/generators';
 import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
@@ -76,6 +77,18 @@ describe('the checker\'s gate and the scanner', () => {
     const values = Array.from({ length: 40_000 }, (_, i) => (i % 2 === 0 ? MADE[i % MADE.length]! : `${OTHER[i % OTHER.length]}${i}`));
     const want = values.map((v) => expected(v, OPTS));
     for (let round = 0; round < 3; round++) values.forEach((v, i) => same(gate.of(v), want[i], v));
+  });
+
+  it('no value in the shape a created_at is read in without the pattern is, as a whole, an ID (the checker does not ask)', () => {
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
+    const iso = fc.tuple(fc.integer({ min: 0, max: 9999 }), two, two, fc.constantFrom('T', 't', ' '), two, two, two, fc.stringMatching(/^(\.[0-9]{1,9})?$/), fc.constantFrom('Z', 'z'))
+      .map(([y, mo, d, sep, h, mi, sec, frac, z]) => `${String(y).padStart(4, '0')}-${mo}-${d}${sep}${h}:${mi}:${sec}${frac}${z}`);
+    const later: ScanOptions = { now: Date.UTC(2090, 0, 1) };
+    fc.assert(fc.property(iso, (t) => {
+      assert.notEqual(isoUtcMs(t), undefined, t);
+      assert.equal(expected(t, OPTS), undefined, t);
+      assert.equal(expected(t, later), undefined, t);
+    }), { numRuns: 3000, seed: 23 });
   });
 
   it('the scanner\'s shortcut: a whole value under 100 chars with no + and no escape is no base64 blob', () => {

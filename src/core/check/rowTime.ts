@@ -62,9 +62,10 @@ export function timeValueMs(text: string, now: number): number | undefined {
 /**
  * `YYYY-MM-DDTHH:MM:SS[.fraction]Z` (the shape nearly every created_at of a data file has, `T`
  * or space, either case) read without the ISO pattern: the same Unix ms as `timeValueMs`'s
- * pattern gives it; undefined for anything else (which the pattern then reads).
+ * pattern gives it; undefined for anything else (which the pattern then reads). No ID is in
+ * this shape as a whole (its `:`s are in none), which the checker relies on.
  */
-function isoUtcMs(t: string): number | undefined {
+export function isoUtcMs(t: string): number | undefined {
   const n = t.length;
   if (n < 20 || n > 30) return undefined;
   const sep = t.charCodeAt(10);

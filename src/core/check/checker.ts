@@ -6,7 +6,7 @@ import type { Facts } from './ledger';
 import { Lines } from './lines';
 import { own } from './own';
 import { lastSegment, shownPath } from './paths';
-import { isCreationKey, isoUtcMs, timeValueMs } from './rowTime';
+import { isCreationKey, isoUtcMs, isoUtcMsOf, timeValueMs } from './rowTime';
 import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityName, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
@@ -108,7 +108,7 @@ export class Checker implements Sink {
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
     const info = key === undefined ? undefined : this.keyInfo(key);
     if (info !== undefined && info.creation && this.times) {
-      const iso = isoUtcMs(text);
+      const iso = this.ascii !== undefined && verbatim ? isoUtcMsOf(this.ascii, start - this.base, text.length) : isoUtcMs(text);
       if (iso !== undefined) {
         this.facts.creation(key!, iso);
         // A time in the shape nearly every created_at has is no ID, so the scanner is not asked

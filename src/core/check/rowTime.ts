@@ -68,18 +68,35 @@ export function timeValueMs(text: string, now: number): number | undefined {
 export function isoUtcMs(t: string): number | undefined {
   const n = t.length;
   if (n < 20 || n > 30) return undefined;
-  const sep = t.charCodeAt(10);
-  if (t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || (sep !== 84 && sep !== 116 && sep !== 32) || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return undefined;
-  const last = t.charCodeAt(n - 1);
+  const b = scratch;
+  for (let i = 0; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c > 127) return undefined;
+    b[i] = c;
+  }
+  return isoUtcMsOf(b, 0, n);
+}
+
+const scratch = new Uint8Array(30);
+
+/**
+ * `isoUtcMs` of the ASCII chars `b[at, at + n)` (a value in a worker's piece of a file, read
+ * where it is: a char of a slice of the piece's text cost several times a byte).
+ */
+export function isoUtcMsOf(b: Uint8Array, at: number, n: number): number | undefined {
+  if (n < 20 || n > 30) return undefined;
+  const sep = b[at + 10];
+  if (b[at + 4] !== 45 || b[at + 7] !== 45 || (sep !== 84 && sep !== 116 && sep !== 32) || b[at + 13] !== 58 || b[at + 16] !== 58) return undefined;
+  const last = b[at + n - 1];
   if (last !== 90 && last !== 122) return undefined;
-  const y = digits(t, 0, 4), mo = digits(t, 5, 2), d = digits(t, 8, 2), h = digits(t, 11, 2), mi = digits(t, 14, 2), s = digits(t, 17, 2);
+  const y = digits(b, at, 4), mo = digits(b, at + 5, 2), d = digits(b, at + 8, 2), h = digits(b, at + 11, 2), mi = digits(b, at + 14, 2), s = digits(b, at + 17, 2);
   if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || s < 0) return undefined;
   let ms = 0;
   if (n > 20) {
     // `.` and 1 to 9 digits: the first three are the milliseconds.
     const places = n - 21;
-    if (t.charCodeAt(19) !== 46 || places < 1 || places > 9 || digits(t, 20, places) < 0) return undefined;
-    ms = digits(t, 20, Math.min(3, places)) * (places >= 3 ? 1 : places === 2 ? 10 : 100);
+    if (b[at + 19] !== 46 || places < 1 || places > 9 || digits(b, at + 20, places) < 0) return undefined;
+    ms = digits(b, at + 20, Math.min(3, places)) * (places >= 3 ? 1 : places === 2 ? 10 : 100);
   }
   return utcMs(y, mo, d, h, mi, s, ms);
 }
@@ -104,10 +121,10 @@ function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: numbe
 }
 
 /** The decimal value of `count` digits at `at`, or -1 when one is no digit. */
-function digits(t: string, at: number, count: number): number {
+function digits(b: Uint8Array, at: number, count: number): number {
   let v = 0;
   for (let i = at; i < at + count; i++) {
-    const c = t.charCodeAt(i) - 48;
+    const c = b[i]! - 48;
     if (c < 0 || c > 9) return -1;
     v = v * 10 + c;
   }

@@ -7,11 +7,15 @@ import { CheckInPieces, Cuts, bytesWriter, checkedFormat, csvDelimiterOf, type C
 import type { CheckedPiece } from './checkPool';
 
 /**
- * Files this large are checked by workers; smaller ones on this thread. Starting two workers is
- * about the work of checking 7 MB on this thread (instruction counts, callgrind), shared by two
- * cores: below a few MB they cannot win it back.
+ * Files this large are checked by workers; smaller ones on this thread. Each worker warms up its
+ * compiled code on its own, which a file of tens of MB does not pay back: on this project's
+ * 2-core machine (3 runs each, load about 2), a 10 MB CSV took 0.43-0.54 s on this thread and
+ * 0.60-0.70 s on workers (0.55-0.66 against 0.81-0.87 s for JSON Lines), 20 MB 0.67-0.75 against
+ * 0.79-0.86 s, with half the CPU time and 50 MB less memory; at 30 MB the two were even, and at
+ * 50 MB the workers were ahead. 16 MiB: below it the workers' CPU time, twice this thread's,
+ * is more than two idle cores could hide (an estimate from the CPU times: this machine is never idle).
  */
-export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 /** A piece is cut at the last record end once this many bytes have come. */
 const PIECE_BYTES = 256 * 1024;
 /** With no record end in this many bytes, the rest of the file is checked on this thread (a worker holds a piece in 64 MB). */

@@ -9,6 +9,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from '../../src/core';
+import { WORKER_MIN_BYTES } from '../../src/cli/checkPieces';
 import { command, ensureBuilt, installed, root } from './cliBinary';
 import { ULID_SPEC } from '../shared/vectors';
 
@@ -209,7 +210,7 @@ describe(`idsmith check at the edges (${installed ? 'installed: ' + installed : 
   });
 
   describe('issue 23 item 4: large files on both cores', () => {
-    it('a 6 MB CSV (BOM, CRLF, quoted line feeds, bytes that are no UTF-8) and a 6 MB JSON Lines file: the output of the check on one thread (standard input)', function () {
+    it('a CSV (BOM, CRLF, quoted line feeds, bytes that are no UTF-8) and a JSON Lines file, each over the size checked on workers: the output of the check on one thread (standard input)', function () {
       this.timeout(120_000);
       const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
       const enc = (n: number, len: number) => {
@@ -221,12 +222,15 @@ describe(`idsmith check at the edges (${installed ? 'installed: ' + installed : 
       const t0 = Date.UTC(2024, 0, 1);
       const csv: string[] = ['id,customer,created,note'];
       const jsonl: string[] = [];
-      for (let i = 0; csv.length < 75_000; i++) {
+      let csvSize = 0, jsonlSize = 0;
+      for (let i = 0; csvSize <= WORKER_MIN_BYTES || jsonlSize <= WORKER_MIN_BYTES; i++) {
         const ms = t0 + i * 60_000 - (i % 4999 === 0 ? 1e9 : 0);
         const id = i % 20_011 === 9 ? ulid(t0 + 9 * 60_000, 9) : ulid(i % 30_011 === 5 ? Date.UTC(2031, 0, 1) : ms, i);
         const created = new Date(ms + (i % 10_007 === 0 ? 5 * 86_400_000 : 0)).toISOString();
         csv.push(`${id},${ulid(t0, i % 300)},${created},${i % 97 === 0 ? '"a ""quoted""\nnote"' : i % 89 === 0 ? 'caf\u00e9' : `n${i}`}`);
         jsonl.push(JSON.stringify({ id, order_ulid: i % 15_013 === 3 ? id.slice(0, 25) + 'U' : id, created_at: created }));
+        csvSize += csv[csv.length - 1]!.length + 2;
+        jsonlSize += jsonl[jsonl.length - 1]!.length + 1;
       }
       const csvBytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv.join('\r\n')).map((b, k) => (k % 1_000_003 === 500_017 ? 0xff : b))]);
       put('big.csv', csvBytes);

@@ -59,7 +59,7 @@ Options:
 
 Files of any size are read in chunks, one at a time. Memory grows with the distinct IDs
 per key or column (32 to 64 bytes each) and the nesting of a YAML document, not with the
-file's size. A JSON Lines, CSV or TSV file of 4 MB or more is read by two workers, with the
+file's size. A JSON Lines, CSV or TSV file of 16 MB or more is read by two workers, with the
 same output; standard input is read on one thread.
 Exit status: 0 no problem, 1 some problem found, 2 usage error, or a file could not be read
 or is not text.`,

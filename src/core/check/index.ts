@@ -36,6 +36,19 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
   let text = '';
   let base = 0;
   let ended = false;
+  let bytes = new Uint8Array(0);
+  /**
+   * The held text's bytes when it is all ASCII, for the readers that read bytes as a worker
+   * does its piece (CSV, TSV, JSON, JSON Lines: they hold little between writes; YAML holds a
+   * document, which would be encoded again at every write).
+   */
+  const asciiOf = (t: string): Uint8Array | undefined => {
+    if (format !== 'csv' && format !== 'tsv' && format !== 'json' && format !== 'jsonl') return undefined;
+    if (t.length > bytes.length) bytes = new Uint8Array(Math.max(t.length, bytes.length * 2));
+    const view = bytes.subarray(0, t.length);
+    const { read, written } = ENCODER.encodeInto(t, view);
+    return read === t.length && written === t.length ? view : undefined;
+  };
   const pump = (final: boolean) => {
     if (!reader) {
       // A text without a name: its format is told from its first SNIFF_CHARS characters.
@@ -44,8 +57,9 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
       if (format === 'text' && opts.delimiter !== undefined) format = 'csv';
       reader = readerFor(format, c, opts.delimiter);
     }
-    c.hold(text, base);
-    const keep = reader.read(text, base, final);
+    const codes = asciiOf(text);
+    c.hold(text, base, codes);
+    const keep = reader.read(text, base, final, codes);
     c.release(keep);
     text = text.slice(keep - base);
     base = keep;
@@ -69,6 +83,8 @@ export function createCheck(opts: CheckStreamOptions): CheckStream {
     },
   };
 }
+
+const ENCODER = new TextEncoder();
 
 /** The format named, else the file's; a delimiter makes a file that would be plain text a CSV. */
 export function checkedFormat(opts: CheckOptions): CheckFormat {

@@ -8,12 +8,13 @@ import type { CheckedPiece } from './checkPool';
 
 /**
  * Files this large are checked by workers; smaller ones on this thread. Each worker warms up its
- * compiled code on its own, which a file of tens of MB does not pay back: on this project's
- * 2-core machine (3 runs each, load about 2), a 10 MB CSV took 0.43-0.54 s on this thread and
- * 0.60-0.70 s on workers (0.55-0.66 against 0.81-0.87 s for JSON Lines), 20 MB 0.67-0.75 against
- * 0.79-0.86 s, with half the CPU time and 50 MB less memory; at 30 MB the two were even, and at
- * 50 MB the workers were ahead. 16 MiB: below it the workers' CPU time, twice this thread's,
- * is more than two idle cores could hide (an estimate from the CPU times: this machine is never idle).
+ * compiled code on its own, and the facts go through a log to this thread, so the workers take
+ * about 1.6x this thread's CPU time, which a file of tens of MB does not pay back on a busy
+ * machine: on this project's 2-core machine (3 runs each, load about 2), a 17 MB CSV took
+ * 0.73-0.87 s on this thread and 0.92-1.01 s on workers, with 50 MB less memory; 30 MB
+ * 0.98-1.35 against 1.15-1.33 s (JSON Lines 1.00-1.26 against 1.04-1.06); 50 MB even; 105 MB
+ * 2.75-3.34 against 2.55-2.96 s. With idle cores the workers win sooner (an estimate from the
+ * CPU times: this machine is never idle), from about 16 MB.
  */
 export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 /** A piece is cut at the last record end once this many bytes have come. */

@@ -262,6 +262,9 @@ export interface Blob {
   base64: boolean;
 }
 
+/** No blob found yet. */
+const NO_BLOB: Readonly<Blob> = { start: -1, end: -1, base64: false };
+
 function isBlobChar(c: number): boolean {
   return (c < 128 && (FLAGS[c]! & WORD) !== 0) || c === PLUS || c === SLASH || c === DASH;
 }
@@ -378,7 +381,7 @@ export interface RunSource {
 export const RUN_TABLES = { flags: FLAGS, plainLength, nextLength, prevLength, nextCodes, prevCodes, plainFirst, nextFirst, prevFirst, tailFirst, innerFrom, maxIndexed: MAX_INDEXED } as const;
 
 class Scanner implements ScanContext {
-  readonly matches: ScanMatch[] = [];
+  matches: ScanMatch[] = [];
   sink: MatchSink | undefined;
   lines: LineCount | undefined;
   runs: RunSource | undefined;
@@ -392,6 +395,8 @@ class Scanner implements ScanContext {
   /** With a `RunSource`: the run the walker handed over last (the current one, or one a match ended inside). */
   private recordStart = -1;
   private recordEnd = -1;
+  codes: Uint8Array;
+  text: string;
   readonly now: number;
   readonly snowflake: SnowflakeLayout | undefined;
   readonly numbers: boolean;
@@ -401,14 +406,16 @@ class Scanner implements ScanContext {
   private readonly context: false | ScanContextOptions;
   private reader?: ContextReader;
   private beforeLength = 0;
-  private blob: Blob = { start: -1, end: -1, base64: false };
+  private blob: Blob = NO_BLOB;
   private readonly run: Run = { start: 0, end: 0, or: 0, and: 0, lastUnderscore: -1 };
 
   /**
    * `codes` are the UTF-8 bytes scanned; `text` is the same bytes one char per byte (latin1),
    * which the formats' rules read: offsets are byte offsets in both.
    */
-  constructor(readonly codes: Uint8Array, readonly text: string, opts: ScanOptions) {
+  constructor(codes: Uint8Array, text: string, opts: ScanOptions) {
+    this.codes = codes;
+    this.text = text;
     this.now = opts.now ?? Date.now();
     this.futureLimit = this.now + PLAUSIBLE_FUTURE_MS;
     this.numbers = opts.snowflakes !== false;
@@ -416,6 +423,28 @@ class Scanner implements ScanContext {
     this.timeKey = opts.timeKey;
     this.snowflake = this.numbers ? parseSnowflakeEpoch(opts.epoch, this.now) : undefined;
     this.context = opts.context ?? {};
+  }
+
+  /**
+   * The scanner, with its options, made ready for another input (`ValueScanner`'s next value):
+   * everything it read or found in the last one is forgotten, as in a new scanner.
+   */
+  again(codes: Uint8Array, text: string): void {
+    this.codes = codes;
+    this.text = text;
+    this.matches = [];
+    this.linePos = 0;
+    this.linesBefore = 0;
+    this.afterBefore = -1;
+    this.walkedLines = 0;
+    this.walkedAfter = -1;
+    this.recordStart = -1;
+    this.recordEnd = -1;
+    this.reader = undefined;
+    this.beforeLength = 0;
+    this.blob = NO_BLOB;
+    this.timeKeyStart = -1;
+    this.timeKeyAnswer = false;
   }
 
   snowflakeAt(start: number): LayoutChoice | undefined {
@@ -699,6 +728,25 @@ export function latin1Of(bytes: Uint8Array, from = 0, to = bytes.length): string
  */
 export function scanBytes(bytes: Uint8Array, from = 0, to = bytes.length, opts: ScanOptions = {}, latin1?: string): ScanMatch[] {
   return new Scanner(bytes, latin1 ?? latin1Of(bytes), opts).scan(from, to);
+}
+
+/**
+ * `scanBytes` of value after value with the same options (the check asks whether each value of
+ * a file is an ID), by one scanner made again for each: a new one and its match list cost as
+ * much as scanning a short value.
+ */
+export class ValueScanner {
+  private readonly scanner: Scanner;
+
+  constructor(opts: ScanOptions) {
+    this.scanner = new Scanner(new Uint8Array(0), '', opts);
+  }
+
+  /** The matches in `codes` alone, whose latin1 text is `text`. */
+  scan(codes: Uint8Array, text: string): ScanMatch[] {
+    this.scanner.again(codes, text);
+    return this.scanner.scan(0, codes.length);
+  }
 }
 
 /**

@@ -79,6 +79,23 @@ describe('the checker\'s gate and the scanner', () => {
     for (let round = 0; round < 3; round++) values.forEach((v, i) => same(gate.of(v), want[i], v));
   });
 
+  it('value after value: nothing a scan leaves behind (a base64 blob around it, a context) reaches the next value\'s answer', () => {
+    // The gate scans every value with one scanner, made again for each.
+    const ulid = ULID_SPEC;
+    const values = [
+      `${ulid}+${ulid}`, ulid, `${ulid}==`, `a%2F${ulid}`, `${'A'.repeat(120)}${ulid}`, 'ts=1700000000', '1700000000',
+      '{"discord_id": 175928847299117063}', '175928847299117063', `{${MADE[0]}}`, ...IDS.slice(0, 12), ...OTHER.slice(0, 8),
+    ];
+    const want = new Map(values.map((v) => [v, expected(v, OPTS)]));
+    for (const a of values) {
+      for (const b of values) {
+        const gate = new WholeIds(OPTS);
+        same(gate.of(a), want.get(a), a);
+        same(gate.of(b), want.get(b), `${b} after ${a}`);
+      }
+    }
+  });
+
   it('no value in the shape a created_at is read in without the pattern is, as a whole, an ID (the checker does not ask)', () => {
     const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
     const iso = fc.tuple(fc.integer({ min: 0, max: 9999 }), two, two, fc.constantFrom('T', 't', ' '), two, two, two, fc.stringMatching(/^(\.[0-9]{1,9})?$/), fc.constantFrom('Z', 'z'))

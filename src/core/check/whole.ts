@@ -1,6 +1,6 @@
 import { CHAR } from '../formats/types';
 import { own } from './own';
-import { RUN_TABLES, keepsRun, scan, scanBytes, type ScanMatch, type ScanOptions } from '../scan';
+import { RUN_TABLES, ValueScanner, keepsRun, scan, type ScanMatch, type ScanOptions } from '../scan';
 
 // The checker asks of most values of a file whether the whole value is an ID (`wholeId`): an
 // email, a date, a name. The scanner answers that, but building a scanner per value costs more
@@ -72,7 +72,12 @@ export class WholeIds {
   private readonly memoValues: (string | undefined)[] = new Array<string | undefined>(1 << MEMO_BITS).fill(undefined);
   private readonly memoAnswers: (ScanMatch | null)[] = new Array<ScanMatch | null>(1 << MEMO_BITS).fill(null);
 
-  constructor(private readonly opts: ScanOptions) {}
+  /** One scanner, made again for each value (a new one and its match list cost as much as scanning a short value). */
+  private readonly scanner: ValueScanner;
+
+  constructor(private readonly opts: ScanOptions) {
+    this.scanner = new ValueScanner(opts);
+  }
 
   of(text: string): ScanMatch | undefined {
     const n = text.length;
@@ -130,7 +135,7 @@ export class WholeIds {
   private scanned(b: Uint8Array, at: number, n: number, text: string): ScanMatch | undefined {
     inUse = true;
     try {
-      return whole(scanBytes(at === 0 && b.length === n ? b : b.subarray(at, at + n), 0, n, this.opts, text), n);
+      return whole(this.scanner.scan(at === 0 && b.length === n ? b : b.subarray(at, at + n), text), n);
     } finally {
       inUse = false;
     }

@@ -57,7 +57,7 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
         const name = input.name === undefined ? '' : mode === 'json' ? safeJson(JSON.stringify(input.name)) : `${escapeControls(input.name)}:`;
         const job = { mode, name, epoch, now };
         const workers = io.scanWorkers;
-        // A large file goes to workers at once; standard input once it has brought 4 MB quickly.
+        // A large file goes to workers at once; standard input once it has brought 16 MB quickly.
         const bigFile = worthWorkers(input.name);
         const poolFor = workers === undefined ? undefined : (read: number, pieceSize: number): ScanPool | undefined => {
           if (pool === undefined && !bigFile && (read < WORKER_MIN_BYTES || pieceSize < 256 * 1024)) return undefined;

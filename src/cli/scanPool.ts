@@ -37,8 +37,16 @@ function startWorker(script: string, execArgv?: string[]): Worker {
   return new Worker(script, { workerData: { idsmith: 'scan' }, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 } });
 }
 
-/** Files this large are scanned by workers on both cores; smaller ones (and pipes) on the main thread. */
-export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+/**
+ * Files this large are scanned by workers on both cores; smaller ones (and pipes, until they have
+ * brought this much) on the main thread. Each worker starts and warms up its code on its own, so
+ * the workers take 1.6-1.9x the CPU time of one thread: on this project's 2-core machine (3-4
+ * runs each, load about 2, output identical), a 10 MB log took 0.23-0.32 s on one thread against
+ * 0.31-0.35 s on workers, 20 MB 0.33-0.37 against 0.37-0.40 s, with 40 MB less memory; 50 MB was
+ * even, and at 100 MB the workers led (0.67-0.76 against 0.93-0.96 s). With idle cores, by the
+ * CPU times, one thread keeps up to about 20-30 MB (an estimate: this machine is never idle).
+ */
+export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 
 /** Whether `path` is a regular file large enough for workers. */
 export function worthWorkers(path: string | undefined): boolean {

@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { scan } from '../../src/core';
+import { WORKER_MIN_BYTES } from '../../src/cli/scanPool';
 import { cli, command, installed, processSuite, root } from './cliBinary';
 import { CUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
@@ -243,10 +244,10 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
     });
 
     it('scans a large file on both cores with the output of one thread: order, lines, byte columns', () => {
-      // Over the 4 MB at which files go to workers: mixed line lengths, multi-byte text, CRLF,
-      // a line of 1.5 MB (cut inside), an invalid ID, no final line end.
+      // Over the size at which files go to workers: mixed line lengths, multi-byte text, CRLF,
+      // lines of 1.5 MB (cut inside), an invalid ID, no final line end.
       const parts: string[] = [];
-      for (let i = 0, size = 0; size < 6_000_000; i++, size += parts[parts.length - 1]!.length) {
+      for (let i = 0, size = 0; size <= WORKER_MIN_BYTES; i++, size += parts[parts.length - 1]!.length) {
         const id = [ULID, UUID_V7, DISCORD, `user_01h455vb4pex5vsknk084sn02q`, OBJECTID_SPEC][i % 5];
         parts.push(i % 997 === 0 ? `${'é,'.repeat(400_000)}${id}\r\n` : `${i} héllo ${'x'.repeat(i % 80)} id=${id} ok\n`);
       }

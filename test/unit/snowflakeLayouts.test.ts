@@ -5,6 +5,7 @@ import {
   IdFactory, SNOWFLAKE_NAMED, SNOWFLAKE_PRESETS, decodeSnowflake, describeChoice, formatById, layoutFromContext, parseKeyRules,
   parseLayoutSpec, parseLayouts, parseSnowflakeEpoch, scan, snowflakeCandidates, type SnowflakeLayout,
 } from '../../src/core';
+import { ContextReader } from '../../src/core/formats/snowflake/context';
 import { code } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 1);
@@ -241,6 +242,38 @@ describe('the context picks the snowflake layout', () => {
     const line = `    "guild_id": "${id}"`;
     assert.equal(read(line)[0]!.decoded.readAs, undefined);
     assert.equal(read(line, { context: { before } })[0]!.decoded.readAs?.key, 'discord');
+  });
+
+  it('one reader asked number after number answers as a new reader per question (long lines, YAML, steps back)', () => {
+    // The reader remembers where it found no line end; a one-line text is read once for all its
+    // numbers, and the answers must stay those of a reader that remembers nothing.
+    const part = fc.constantFrom('\n', '  ', '- ', 'discord:\n', '  twitter:\n', '    guild_id: ', 'orders:\n', '  id: ', '# note\n',
+      'x'.repeat(3000), ' '.repeat(5000), `${id} `, `tweet_id: ${id}\n`, '{"a": ');
+    let named = 0;
+    fc.assert(fc.property(fc.array(part, { maxLength: 80 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (parts, asks) => {
+      const t = parts.join('');
+      const ends = asks.map((a) => a % (t.length + 1));
+      for (let at = t.indexOf(id); at !== -1; at = t.indexOf(id, at + 1)) ends.push(at);
+      ends.sort((a, b) => a - b);
+      // Mostly in text order (a scan's); some runs step back, or ask one place twice.
+      if (asks[0]! % 4 === 0) ends.reverse();
+      if (asks[0]! % 5 === 0) ends.splice(ends.length >> 1, 0, ends[ends.length >> 1]!);
+      const reader = new ContextReader(t);
+      for (const end of ends) {
+        const a = reader.at(end);
+        assert.deepEqual(a, layoutFromContext(t, end), `at ${end}`);
+        if (a?.by === 'parent') named++;
+      }
+    }), { numRuns: 400 });
+    assert.ok(named > 50, `${named} answers by a parent key`);
+  });
+
+  it('a YAML parent is read up to 8 KB back; a line that starts before that is not', () => {
+    const yaml = (gap: number) => `discord:\n  guild:\n${'    # .\n'.repeat(gap)}    guild_id: `;
+    assert.equal(at(yaml(900))?.key, 'discord');
+    assert.equal(at(yaml(1100)), undefined);
+    // A line longer than the window holds the number: nothing above it is read.
+    assert.equal(at(`discord:\n  guild_id: ${'x'.repeat(9000)} `), undefined);
   });
 
   it('never throws and stays within its window on any text', () => {

@@ -203,17 +203,18 @@ function bracketParents(s: string, end: number, brackets: Brackets): string[] {
 
 /**
  * Keys of the YAML mappings that enclose the line ending at `end`, innermost first. `start`: where
- * that line starts, when the caller knows.
+ * that line starts, when the caller knows. Only lines that start within the window are read.
  */
-function yamlParents(s: string, end: number, start?: number): string[] {
+function yamlParents(s: string, end: number, lines: LineStarts, start?: number): string[] {
   const out: string[] = [];
   const floor = Math.max(0, end - WINDOW);
-  let lineStart = start ?? s.lastIndexOf('\n', end - 1) + 1;
+  let lineStart = start ?? lines.after(end, floor);
+  if (lineStart <= floor) return out;
   let indent = indentOf(s, lineStart);
   while (lineStart > floor && out.length < MAX_PARENTS && indent > 0) {
     const prevEnd = lineStart - 1;
-    // (lastIndexOf reads a negative position as 0: a text starting with a line end found it again, forever.)
-    lineStart = prevEnd === 0 ? 0 : s.lastIndexOf('\n', prevEnd - 1) + 1;
+    lineStart = lines.after(prevEnd, floor);
+    if (lineStart < 0) break;
     const ind = indentOf(s, lineStart);
     if (ind >= indent) continue;
     const line = s.slice(lineStart, prevEnd).replace(/\r$/, '');
@@ -227,6 +228,39 @@ function yamlParents(s: string, end: number, start?: number): string[] {
     indent = ind;
   }
   return out;
+}
+
+/**
+ * Where lines of one text start, looked for backwards within a window. `lastIndexOf` alone read
+ * back to the text's start on a line with no line end (a one-line JSON dump, a piece of a long
+ * line), once per number asked about: a 90 MB one-line log took 100 s to scan. The stretch last
+ * found to hold no line end is remembered, so the numbers of a long line read it once in all.
+ */
+class LineStarts {
+  /** `s[clearFrom, clearTo)` holds no line end. */
+  private clearFrom = 0;
+  private clearTo = 0;
+
+  constructor(private readonly s: string) {}
+
+  /** Where the line holding the char before `end` starts, when that is at or after `floor`; else -1. */
+  after(end: number, floor: number): number {
+    const from = floor > 0 ? floor - 1 : 0;
+    // What is known to hold no line end is not read again.
+    const read = from >= this.clearFrom && from <= this.clearTo && end >= this.clearTo ? this.clearTo : from;
+    const nl = end > read ? this.s.slice(read, end).lastIndexOf('\n') : -1;
+    if (nl >= 0) {
+      this.clearFrom = read + nl + 1;
+      this.clearTo = end;
+      return read + nl + 1;
+    }
+    if (read === this.clearTo && from >= this.clearFrom) this.clearTo = end;
+    else {
+      this.clearFrom = from;
+      this.clearTo = end;
+    }
+    return floor === 0 ? 0 : -1;
+  }
 }
 
 /** Columns before a line's first character that is not a space or a YAML list dash. */
@@ -296,10 +330,12 @@ function fromUrl(s: string, end: number): LayoutChoice | undefined {
  */
 export class ContextReader {
   private readonly brackets: Brackets;
+  private readonly lines: LineStarts;
 
   /** `brackets`: where every `{ [ } ]` of `s` is, in order, when the caller has them. */
   constructor(private readonly s: string, private readonly rules: readonly KeyRule[] = [], brackets?: Int32Array) {
     this.brackets = new Brackets(s, brackets);
+    this.lines = new LineStarts(s);
   }
 
   /**
@@ -319,7 +355,7 @@ export class ContextReader {
       if (c) return c;
     }
     let parents = bracketParents(s, end, this.brackets);
-    if (parents.length === 0) parents = yamlParents(s, end, lineStart);
+    if (parents.length === 0) parents = yamlParents(s, end, this.lines, lineStart);
     for (const p of parents) {
       if (p === key) continue;
       const c = choose(p, 'parent', rules);

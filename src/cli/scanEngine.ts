@@ -282,9 +282,13 @@ export const PART = 96 * 1024;
 const PART_CONTEXT = 9 * 1024;
 
 /**
- * `runPiece` over the piece in parts of at most `part` bytes, each cut after a line end (an ID
- * holds none) and scanned with `PART_CONTEXT` bytes around it and a latin1 text of its own; the
- * output is the piece's, written in order.
+ * `runPiece` over the piece in parts of at most `part` bytes, each scanned with `PART_CONTEXT`
+ * bytes around it and a latin1 text of its own; the output is the piece's, written in order. A
+ * part ends after a line end, or, in a line longer than a part (a one-line JSON dump, a minified
+ * log), after a char that ends a run (`partCut`); an ID that runs over that cut was found by its
+ * part, and the next part starts where it ended, as the next piece does after a cut of a long line.
+ * A whole long line as one part made its text an external string of megabytes per piece, which
+ * the worker freed only at a full collection: a 90 MB one-line log peaked at 194-244 MB.
  */
 export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part = PART): PieceResult {
   let invalid = false;
@@ -293,8 +297,9 @@ export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part =
   for (;;) {
     let end = job.to;
     if (job.to - start > part) {
-      const nl = bytes.lastIndexOf(NEWLINE, start + part - 1);
-      if (nl >= start) end = nl + 1;
+      // (Searched in the part only: from its end, `lastIndexOf` reads back to the piece's start.)
+      const nl = bytes.subarray(start, start + part).lastIndexOf(NEWLINE);
+      end = nl >= 0 ? start + nl + 1 : partCut(bytes, start, start + part, job.to);
     }
     const lo = end === job.to && start === job.start ? 0 : Math.max(0, start - PART_CONTEXT);
     const hi = end === job.to ? bytes.length : Math.min(bytes.length, end + PART_CONTEXT);
@@ -304,11 +309,33 @@ export function runParts(bytes: Uint8Array, job: PieceJob, w: ByteWriter, part =
     if (r.lastEnd > lastEnd) lastEnd = r.lastEnd;
     if (end === job.to) break;
     // The part's bytes are still the walker's input: it counts their line ends.
-    line += walker!.lineEnds(start - lo, end - lo);
-    lineStart = job.offset + end;
-    start = end;
+    const ends = walker!.lineEnds(start - lo, end - lo);
+    if (ends > 0) {
+      line += ends;
+      lineStart = job.offset + bytes.lastIndexOf(NEWLINE, end - 1) + 1;
+    }
+    // Where the scan stopped: past the cut when an ID ran over it (in the piece's offsets).
+    const resume = r.lastEnd - job.offset;
+    if (resume >= job.to) break;
+    start = Math.max(end, resume);
+    from = Math.max(from, start);
   }
   return { out: w.buf.subarray(0, w.len), invalid, lastEnd };
+}
+
+/**
+ * Where a part of a line with no line end in [start, cap) ends: after the last char before `cap`
+ * that ends a run and starts no escape (not `%` or `\`), so no run and no escape is cut; in a
+ * run longer than the part, after the first such char past `cap`; `to` when there is none.
+ */
+function partCut(bytes: Uint8Array, start: number, cap: number, to: number): number {
+  for (let p = cap; p > start; p--) if (endsRun(bytes[p - 1]!)) return p;
+  for (let p = cap + 1; p < to; p++) if (endsRun(bytes[p - 1]!)) return p;
+  return to;
+}
+
+function endsRun(c: number): boolean {
+  return !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 37 || c === 92);
 }
 
 /** Newlines in bytes[from, to) and the offset after the last one (-1 for none). */

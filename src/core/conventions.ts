@@ -251,8 +251,11 @@ class ConventionReader {
   }
 
   private keyInText(start: number): string | undefined {
-    const lineStart = this.source.lastIndexOf('\n', start - 1) + 1;
-    return assignedKey(this.source.slice(Math.max(lineStart, start - KEY_WINDOW), start));
+    // The line's text within the window before the ID; the line end is looked for in the window
+    // only (from `start`, `lastIndexOf` read a one-line document back to its start, per ID).
+    const from = Math.max(0, start - KEY_WINDOW);
+    const before = this.source.slice(from, start);
+    return assignedKey(before.slice(before.lastIndexOf('\n') + 1));
   }
 
   private read(id: FoundId, place: string, key: string | undefined): Reading {

@@ -2,7 +2,7 @@
 // (NDJSON, the readable line, or the input with times inserted) into a reused byte buffer. The
 // same function runs on the main thread and in the scan workers (scanPool.ts), so output does
 // not depend on how the input was split.
-import { latin1Of, scan, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
+import { ValueScanner, latin1Of, scanBytesTo, type LineCount, type ScanOptions } from '../core/scan';
 import { RunWalker } from './scanRuns';
 import { escapeControls } from './safe';
 
@@ -126,16 +126,35 @@ export class ByteWriter {
 }
 
 /**
- * Whether a match of a piece stands under the editor's per-line reading: only a kind's label may
- * reach back across a line end, so a labelled-invalid ULID or KSUID is kept only if its line
- * alone gives it.
+ * Whether the matches of a piece stand under the editor's per-line reading: only a kind's label
+ * may reach back across a line end, so a labelled-invalid ULID or KSUID is kept only if its line
+ * alone gives it. Each such line is scanned alone once, for all its matches: a scan of the line
+ * per match made a one-line file of labelled broken ULIDs quadratic (1 MB took 286 s).
  */
-function keptAlone(kind: string, start: number, end: number, valid: boolean, latin1: string, opts: ScanOptions): boolean {
-  if (valid || (kind !== 'ulid' && kind !== 'ksuid')) return true;
-  const lineFrom = latin1.lastIndexOf('\n', start - 1) + 1;
-  const nl = latin1.indexOf('\n', end);
-  const alone = scan(latin1.slice(lineFrom, nl === -1 ? latin1.length : nl), opts);
-  return alone.some((a) => a.start === start - lineFrom && a.end === end - lineFrom);
+class LinesAlone {
+  /** The line scanned alone last, [from, to) of the text, and where its matches start and end. */
+  private from = -1;
+  private to = -1;
+  private readonly ends = new Map<number, number>();
+  private scanner: ValueScanner | undefined;
+
+  constructor(private readonly bytes: Uint8Array, private readonly latin1: string, private readonly opts: ScanOptions) {}
+
+  kept(kind: string, start: number, end: number, valid: boolean): boolean {
+    if (valid || (kind !== 'ulid' && kind !== 'ksuid')) return true;
+    if (start < this.from || end > this.to) {
+      const latin1 = this.latin1;
+      this.from = latin1.lastIndexOf('\n', start - 1) + 1;
+      const nl = latin1.indexOf('\n', end);
+      this.to = nl === -1 ? latin1.length : nl;
+      this.ends.clear();
+      // One scanner for all the lines of a piece, on the line's own bytes (a new one per line cost
+      // 20 us, most of a line's time in a file of broken ULIDs).
+      this.scanner ??= new ValueScanner(this.opts);
+      for (const m of this.scanner.scan(this.bytes.subarray(this.from, this.to), latin1.slice(this.from, this.to))) this.ends.set(this.from + m.start, this.from + m.end);
+    }
+    return this.ends.get(start) === end;
+  }
 }
 
 const NEWLINE = 10;
@@ -188,11 +207,12 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   const runs = (walker ??= new RunWalker()).load(bytes);
   let invalid = false;
   let lastEnd = -1;
+  const alone = new LinesAlone(bytes, latin1, opts);
   if (job.mode === 'annotate') {
     let from = job.start;
     scanBytesTo((kind, start, end, d) => {
       const valid = d.valid;
-      if (!keptAlone(kind, start, end, valid, latin1, opts)) return;
+      if (!alone.kept(kind, start, end, valid)) return;
       lastEnd = end;
       if (!valid) invalid = true;
       const time = valid ? d.time : undefined;
@@ -218,7 +238,7 @@ export function runPiece(bytes: Uint8Array, latin1: string, job: PieceJob, w: By
   scanBytesTo((kind, start, end, d) => {
     // Each of the decoded ID's fields is read once: the formats' IDs are a dozen shapes.
     const valid = d.valid;
-    if (!keptAlone(kind, start, end, valid, latin1, opts)) return;
+    if (!alone.kept(kind, start, end, valid)) return;
     lastEnd = end;
     const line = job.line + lines.count;
     const column = start - (lines.after === -1 ? firstLineStart : lines.after) + 1;

@@ -78,6 +78,23 @@ describe('idsmith scan on lines longer than a piece (issue 22 item 5)', function
     assert.deepEqual(await found(input, 100_000), [{ line: 1, column: 2_500_002, text: ULID }]);
   });
 
+  it('a 3 MB one-line log of labelled broken IDs and keyed snowflakes: what the same items one per line give', async () => {
+    // Each labelled broken ULID or KSUID is held to its line alone (the editor's reading), and
+    // each snowflake's key is read from before it: on one long line, both once read the line
+    // back to its start per ID (a 1 MB line took minutes).
+    const items = ['ulid=8ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'ksuid=zWgEPTl1tmebfsQzFP4bxwgy80V', '"discord_id": 1226273483398647808,', `id=${ULID}`];
+    const list = Array.from({ length: 90_000 }, (_, i) => items[i % items.length]!);
+    const shape = (out: string) => out.split('\n').filter((l) => l !== '').map((l) => {
+      const { text, kind, valid, unixMs } = JSON.parse(l);
+      return `${kind} ${text} ${valid} ${unixMs}`;
+    });
+    const oneLine = await scanCli(['--json'], list.join(' '), 65536);
+    const perLine = await scanCli(['--json'], list.join('\n'), 65536);
+    assert.ok(oneLine.out.length > 0);
+    assert.deepEqual(shape(oneLine.out), shape(perLine.out));
+    assert.equal(shape(oneLine.out).length, list.length);
+  });
+
   it('--annotate copies a long line byte for byte, with the time after each ID', async () => {
     const input = `${','.repeat(1_048_570)}${ULID}\r\n\xff\xfe${','.repeat(1_100_000)}${ULID}`;
     const r = await scanCli(['--annotate'], input, 32768);

@@ -1,3 +1,4 @@
+import { readQuietly } from './decoded';
 import type { DecodedId, ScanContext, ScanHit } from './types';
 
 /**
@@ -5,5 +6,7 @@ import type { DecodedId, ScanContext, ScanHit } from './types';
  * `order_ulid =`): a broken ID is reported with its reason, one without the label not at all.
  */
 export function labelledHit(ctx: ScanContext, start: number, end: number, label: RegExp, read: (text: string) => DecodedId): ScanHit | undefined {
-  return ctx.labelled(start, label) ? { start, end, decoded: read(ctx.text.slice(start, end)) } : undefined;
+  if (!ctx.labelled(start, label)) return undefined;
+  const text = ctx.text.slice(start, end);
+  return { start, end, decoded: readQuietly(() => read(text)) };
 }

@@ -1,10 +1,12 @@
-// `npm run bench:scan -- [MB] [--rounds N] [--stream GB]`: writes a seeded synthetic service log
+// `npm run bench:scan -- [MB] [--rounds N] [--stream GB] [--one-line MB]`: writes a seeded synthetic service log
 // of MB megabytes (default 300) and times, in one run, `idsmith scan --json` and `--annotate`
 // (the CLI bundled as it ships), ripgrep with the same ID shapes (`rg -o -n --column`, and
 // `rg -c`), and a naive Node `readline` + regex script. Prints one markdown table: MB/s by wall
 // clock (median of N rounds, default 3), CPU seconds, peak RSS, ratios, and the machine's load
 // before and after each command (the machine may be shared). `--stream GB` also pipes GB
 // gigabytes of generated log through `idsmith scan --json` on standard input, for peak RSS.
+// `--one-line MB` also times `idsmith scan --json` and ripgrep on the log's first MB megabytes
+// with its line ends made spaces (a one-line JSON dump or minified log: no line to cut at).
 // No assertions: these are measurements, not tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { NAIVE_PATTERN } from './scanner';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '3' }, stream: { type: 'string' }, keep: { type: 'boolean', default: false } },
+  options: { rounds: { type: 'string', default: '3' }, stream: { type: 'string' }, 'one-line': { type: 'string' }, keep: { type: 'boolean', default: false } },
 });
 const MB = Number(positionals[0] ?? 300);
 const ROUNDS = Number(values.rounds);
@@ -62,11 +64,11 @@ export function* logLines(seed: number): Generator<string> {
   }
 }
 
-function writeLog(path: string, mb: number): number {
+function writeLog(path: string, mb: number, oneLine = false): number {
   const fd = openSync(path, 'w');
   let written = 0, batch = '';
   for (const line of logLines(20261123)) {
-    batch += line;
+    batch += oneLine ? `${line.slice(0, -1)} ` : line;
     if (batch.length >= 1 << 20) {
       writeSync(fd, batch);
       written += batch.length;
@@ -122,6 +124,18 @@ async function main(): Promise<void> {
       ['`rg -c` (lines with an ID shape)', hasRg ? ['rg', '-c', NAIVE_PATTERN.source, log] : undefined],
       ['naive Node `readline` + one regex, NDJSON', [process.execPath, naive, log]],
     ];
+    /** The bytes each row reads (the one-line rows read their own file). */
+    const sizes = new Map<string, number>(rows.map(([name]) => [name, bytes]));
+    if (values['one-line'] !== undefined) {
+      const one = join(dir, 'one-line.log');
+      process.stderr.write(`writing a ${values['one-line']} MB one-line log ...\n`);
+      writeLog(one, Number(values['one-line']), true);
+      const size = statSync(one).size;
+      const name = `${(size / 1e6).toFixed(0)} MB as one line:`;
+      rows.push([`${name} \`idsmith scan --json\``, [process.execPath, cli, 'scan', '--json', one]]);
+      rows.push([`${name} \`rg -o -n --column\``, hasRg ? ['rg', '-o', '-n', '--column', '--no-filename', NAIVE_PATTERN.source, one] : undefined]);
+      for (const [n] of rows.slice(-2)) sizes.set(n, size);
+    }
     const results = new Map<string, ProcessRun[] | string>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, argv] of rows) {
@@ -138,7 +152,7 @@ async function main(): Promise<void> {
     }
     const mbps = (name: string): number | undefined => {
       const r = results.get(name);
-      return Array.isArray(r) ? bytes / 1e6 / median(r.map((x) => x.wall)) : undefined;
+      return Array.isArray(r) ? sizes.get(name)! / 1e6 / median(r.map((x) => x.wall)) : undefined;
     };
     const json = mbps(rows[0]![0])!;
     const out: string[] = [];

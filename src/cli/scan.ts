@@ -135,9 +135,10 @@ export async function scanInput(
     }
     pool = usePool;
     inFlight.push(pool.run(piece.bytes, job));
-    // The next piece starts where an ID over this cut of a long line ended: wait for it. A small
-    // piece is a pipe that slowed down: what it brought is written now.
-    const drain = piece.continues || pieceSize < slowPiece;
+    // The next piece starts where an ID over this cut of a long line ended: wait for it (unless
+    // no ID can run over the cut). A small piece is a pipe that slowed down: what it brought is
+    // written now.
+    const drain = !piece.clean || pieceSize < slowPiece;
     while (inFlight.length >= IN_FLIGHT || (drain && inFlight.length > 0)) await writeNext();
     if (drain) await out.write(new Uint8Array(0), true);
   }

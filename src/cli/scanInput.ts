@@ -10,6 +10,8 @@ import { cutThrough } from '../core/scan';
 export const MAX_PIECE = 4 * 1024 * 1024;
 /** Context kept on each side of a piece: the scanner looks back at most 8 KB (snowflake keys). */
 export const CONTEXT = 9 * 1024;
+/** A long line cut where no ID can run over is cut in pieces of at most this (they are scanned side by side, as a file's pieces are). */
+const CLEAN_PIECE = 1024 * 1024;
 /** How far back from the cap a cut of a long line is looked for. */
 const CUT_SEARCH = 64 * 1024;
 
@@ -25,6 +27,11 @@ export interface Piece {
   to: number;
   /** `to` is not at a line end: the line goes on in the next piece. */
   continues: boolean;
+  /**
+   * `to` follows a line end, a space or a tab, which no ID holds: no ID runs over it, so the next
+   * piece starts at `to` whatever this one's scan finds (and may be scanned beside it).
+   */
+  clean: boolean;
 }
 
 /**
@@ -56,6 +63,18 @@ export function lineCut(buf: Uint8Array, cap: number): number {
   for (let p = cap; p > 0 && p > cap - CUT_SEARCH; p--) {
     const c = buf[p - 1]!;
     if (!isWord(c) && c !== 37 && c !== 92) return p;
+  }
+  return -1;
+}
+
+/**
+ * Where to cut a line with no line end in `buf[0, cap)` so that no ID runs over the cut: after
+ * the last space or tab before the cap (no ID holds either), within CUT_SEARCH; -1 when none.
+ */
+export function spaceCut(buf: Uint8Array, cap: number): number {
+  for (let p = cap; p > 0 && p > cap - CUT_SEARCH; p--) {
+    const c = buf[p - 1]!;
+    if (c === 32 || c === 9) return p;
   }
   return -1;
 }
@@ -154,7 +173,7 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
   let skipRun = false; // a long line was cut inside a run: skip the rest of it
   let skipBytes = 0; // ... or inside an escape: skip this many bytes of it
 
-  const piece = function* (end: number, continues: boolean, final: boolean): Generator<Piece> {
+  const piece = function* (end: number, continues: boolean, final: boolean, clean = !continues): Generator<Piece> {
     const length = data.length;
     const after = final ? length : Math.min(length, end + lookahead);
     // A buffer of the piece's own, which may be handed to a worker whole (by transfer): a new
@@ -168,7 +187,7 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
     skipBytes = 0;
     skipRun = skipRun && from === to && continues;
     // (The bytes may be handed over to a worker: what comes after is read from `data`.)
-    yield { bytes, offset: dataOffset - back.length, start: back.length, from, to, continues };
+    yield { bytes, offset: dataOffset - back.length, start: back.length, from, to, continues, clean };
     const resume = Math.min(data.length, Math.max(end, resumeAt() - dataOffset));
     back = resume >= CONTEXT
       ? data.copy(Buffer.alloc(0), resume - CONTEXT, resume)
@@ -185,6 +204,13 @@ export async function* pieces(source: AsyncIterable<Uint8Array>, resumeAt: () =>
         yield* piece(nl + 1, false, false);
       } else if (data.length >= maxPiece + lookahead) {
         const joined = data.joined();
+        // After a space or tab when there is one: the next piece need not wait for this one's
+        // scan, so a one-line log is scanned on both cores.
+        const space = spaceCut(joined, Math.min(maxPiece, CLEAN_PIECE));
+        if (space > 0) {
+          yield* piece(space, true, false, true);
+          continue;
+        }
         const cut = lineCut(joined, maxPiece);
         // Cut at the cap: the next piece skips the rest of a run or escape the cut goes through
         // (this piece scanned it); a run that starts at the cap is not skipped.

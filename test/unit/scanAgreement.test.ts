@@ -172,11 +172,24 @@ describe('the string scanner and the byte engine agree', function () {
     check(many, `/logs/${'a'.repeat(4000)}.log`);
   });
 
+  it('no ID holds a space or a tab (a long line cut after one is scanned beside the next piece)', () => {
+    let found = 0;
+    fc.assert(fc.property(text, (t) => {
+      for (const m of scan(t, { now: NOW })) {
+        assert.doesNotMatch(m.text, /[ \t]/);
+        found++;
+      }
+    }), { numRuns: 400 });
+    assert.ok(found > 400, `${found} IDs found in all runs`);
+  });
+
   it('on workers, in pieces, the same again; results in input order', async () => {
     const pool = new ScanPool(join(__dirname, 'scanWorkerEntry.cjs'), 2);
     try {
+      // Lines joined by line ends, or (one run in three) by spaces: one long line, cut where no ID
+      // can run over, whose pieces are scanned side by side.
       await fc.assert(fc.asyncProperty(fc.array(text, { minLength: 5, maxLength: 20 }), fc.integer({ min: 200, max: 5000 }), fc.integer({ min: 0, max: 20_000 }), async (texts, maxPiece, from) => {
-        const bytes = Buffer.from(texts.join('\n'), 'utf8');
+        const bytes = Buffer.from(texts.join(from % 3 === 0 ? ' ' : '\n'), 'utf8');
         assert.equal(await inPieces(bytes, maxPiece, 65536, pool), whole(bytes));
         // As standard input does: on this thread first, on workers once enough has arrived, and
         // back here for a piece after them; output still in input order.

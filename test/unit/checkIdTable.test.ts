@@ -42,6 +42,14 @@ describe('check: IdTable', () => {
     assert.ok(table.bytes <= 64 * 100_000 + 16 * 64 * 24 && table.bytes >= 32 * 100_000, `${table.bytes} bytes`);
   });
 
+  it('an empty table holds no slots, and one ID about a hundred bytes of them (a file may have a column per ID)', () => {
+    const table = new IdTable();
+    assert.equal(table.bytes, 0);
+    table.firstOrAdd(keyOfText('01ARYZ6S41TSV4RRFFQ69G5FAV', new Uint32Array(4)), 1, 0);
+    assert.ok(table.bytes > 0 && table.bytes <= 128, `${table.bytes} bytes`);
+    assert.equal(table.size, 1);
+  });
+
   it('text keys: the same text the same key, a different text (one character changed) another', () => {
     const a = keyOfText('ksuid:2KpBCoGEMUFr7bbFe5A7sF53Gcj', new Uint32Array(4)).join();
     assert.equal(keyOfText('ksuid:2KpBCoGEMUFr7bbFe5A7sF53Gcj', new Uint32Array(4)).join(), a);

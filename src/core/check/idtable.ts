@@ -9,9 +9,12 @@
 const WORDS = 6; // key (4 words), line + 1 (0 = empty slot), character
 const SHARD_BITS = 4;
 
+/** Slots a shard starts with: a table per column, so a CSV of 200,000 columns made as many tables. */
+const FIRST_SLOTS = 4;
+
 class Shard {
-  slots = new Uint32Array(WORDS * 64);
-  mask = 63;
+  slots = new Uint32Array(WORDS * FIRST_SLOTS);
+  mask = FIRST_SLOTS - 1;
   size = 0;
 
   firstOrAdd(key: Uint32Array, hash: number, line: number, character: number): { line: number; character: number } | undefined {
@@ -54,22 +57,27 @@ class Shard {
 }
 
 export class IdTable {
-  private readonly shards = Array.from({ length: 1 << SHARD_BITS }, () => new Shard());
+  /**
+   * Made as IDs arrive, each small: a file may have a column per ID (a CSV of 200,000 columns
+   * with one row made 200,000 tables; 16 shards of 64 slots each held 4.8 GB).
+   */
+  private readonly shards: (Shard | undefined)[] = new Array<Shard | undefined>(1 << SHARD_BITS).fill(undefined);
 
   /** Distinct IDs held. */
   get size(): number {
-    return this.shards.reduce((n, s) => n + s.size, 0);
+    return this.shards.reduce((n, s) => n + (s?.size ?? 0), 0);
   }
 
   /** Bytes held. */
   get bytes(): number {
-    return this.shards.reduce((n, s) => n + s.slots.byteLength, 0);
+    return this.shards.reduce((n, s) => n + (s?.slots.byteLength ?? 0), 0);
   }
 
   /** The first position stored under `key`, or stores `line`/`character` and returns undefined. */
   firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
     const hash = mix(key);
-    return this.shards[hash >>> (32 - SHARD_BITS)]!.firstOrAdd(key, hash, line, character);
+    const shard = (this.shards[hash >>> (32 - SHARD_BITS)] ??= new Shard());
+    return shard.firstOrAdd(key, hash, line, character);
   }
 }
 

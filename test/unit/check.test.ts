@@ -131,6 +131,14 @@ describe('check: duplicate', () => {
     assert.deepEqual(d[0]!.range.start, { line: 3, character: 1 });
   });
 
+  it('a column of two kinds: each kind its own IDs, a duplicate found after the other kind came between', () => {
+    // A UUID holding a ULID's 128 bits is another ID; the ULID repeated after it is a duplicate.
+    const asUuid = '01563df3-6481-d676-4c61-efb99302bd5b'; // A's bytes
+    const text = `id\n${A}\n${asUuid}\n${B}\n${A}\n${asUuid}\n`;
+    const d = only(check(text, 'rows.csv'), 'duplicate');
+    assert.deepEqual(d.map((p) => [p.text, p.range.start.line]), [[A, 4], [asUuid, 5]]);
+  });
+
   it('TSV without a header: columns by number', () => {
     const text = `${A}\t${B}\n${A}\t${C}\n`;
     const r = check(text, 'x.tsv');

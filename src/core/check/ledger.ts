@@ -49,7 +49,8 @@ interface Column {
   /** Its name says it holds each row's own ID: a repeat is a duplicate the moment it is seen. */
   named: boolean;
   count: number;
-  tables: Map<IdKind, IdTable>;
+  /** Every kind's table, once a second kind is seen (a column nearly always holds one: `table`). */
+  tables: Map<IdKind, IdTable> | undefined;
   /** The table of the kind seen last (a column nearly always holds one kind). */
   table: IdTable | undefined;
   tableKind: IdKind | undefined;
@@ -98,14 +99,18 @@ export class Ledger implements Facts {
     let col = this.columns.get(path);
     if (!col) {
       const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), table: undefined, tableKind: undefined, repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: undefined, table: undefined, tableKind: undefined, repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
     let table: IdTable | undefined;
     if (col.tableKind === kind) table = col.table!;
     else {
-      table = col.tables.get(kind);
-      if (!table) col.tables.set(kind, (table = new IdTable()));
+      if (col.table !== undefined && col.tables === undefined) col.tables = new Map([[col.tableKind!, col.table]]);
+      table = col.tables?.get(kind);
+      if (!table) {
+        table = new IdTable();
+        col.tables?.set(kind, table);
+      }
       col.table = table;
       col.tableKind = kind;
     }

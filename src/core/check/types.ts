@@ -130,6 +130,8 @@ export interface Reader {
    * a reader may read instead of the chars (a byte of a typed array costs fewer instructions).
    */
   read(text: string, base: number, final: boolean, codes?: Uint8Array): number;
+  /** It reads whole lines only: text without a line end gives it nothing to read until more comes. */
+  readonly wholeLines?: boolean;
 }
 
 /** What a reader hands its values to: the checker. */

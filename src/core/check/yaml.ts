@@ -61,6 +61,7 @@ function placeOf(item: Item, seq: boolean, at: Place): Place {
 // one sequence is read in the memory of one row. Walking is iterative, so no depth overflows
 // the stack; collections deeper than CHECK_MAX_DEPTH are skipped with a warning.
 export class YamlReader implements Reader {
+  readonly wholeLines = true;
   private readonly parser = new Parser();
   private pos = 0;
   /** Documents completed; the one being built is number `docs`. */

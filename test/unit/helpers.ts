@@ -69,3 +69,16 @@ export function agree<T>(inputs: T[], check: (x: T) => string | undefined): void
 /** One field of a differential check: undefined when ours and theirs agree. */
 export const diff = (what: string, ours: unknown, theirs: unknown): string | undefined =>
   (ours === theirs ? undefined : `${what}: ours ${String(ours)}, theirs ${String(theirs)}`);
+
+/**
+ * Where a context reader is asked about `t`, as a scan asks: at every `needle` and at the places
+ * `asks` names, mostly in text order; in some runs (by `asks[0]`) backwards, or one place twice.
+ */
+export function questionPlaces(t: string, needle: string, asks: readonly number[]): number[] {
+  const ends = asks.map((a) => a % (t.length + 1));
+  for (let at = t.indexOf(needle); at !== -1; at = t.indexOf(needle, at + 1)) ends.push(at);
+  ends.sort((a, b) => a - b);
+  if (asks[0]! % 4 === 0) ends.reverse();
+  if (asks[0]! % 5 === 0) ends.splice(ends.length >> 1, 0, ends[ends.length >> 1]!);
+  return ends;
+}

@@ -13,6 +13,7 @@ import { RunWalker } from '../../src/cli/scanRuns';
 import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
 import { ContextReader } from '../../src/core/formats/snowflake/context';
 import { loadCorpus } from '../precision/corpus';
+import { questionPlaces } from './helpers';
 import { CUID_SPEC, KSUID_SPEC, OBJECTID_SPEC, SCRU128_SPEC, ULID_SPEC, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 0, 15);
@@ -284,15 +285,10 @@ describe('the string scanner and the byte engine agree', function () {
     let named = 0;
     fc.assert(fc.property(fc.array(part, { maxLength: 120 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (parts, asks) => {
       const t = parts.join('');
-      // At each number (where a scan asks) and anywhere; mostly in text order (a scan's), some
-      // stepping back.
-      const ends = asks.map((a) => a % (t.length + 1));
-      for (let at = t.indexOf(SNOW); at !== -1; at = t.indexOf(SNOW, at + 1)) ends.push(at);
-      ends.sort((a, b) => a - b);
-      if (asks[0]! % 4 === 0) ends.reverse();
       const own = new ContextReader(t);
       const listed = new ContextReader(t, [], walker.load(Buffer.from(t, 'latin1')).brackets());
-      for (const end of ends) {
+      // At each number (where a scan asks) and anywhere.
+      for (const end of questionPlaces(t, SNOW, asks)) {
         const a = own.at(end);
         assert.deepEqual(listed.at(end), a);
         if (a?.by === 'parent') named++;

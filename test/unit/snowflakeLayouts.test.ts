@@ -6,7 +6,7 @@ import {
   parseLayoutSpec, parseLayouts, parseSnowflakeEpoch, scan, snowflakeCandidates, type SnowflakeLayout,
 } from '../../src/core';
 import { ContextReader } from '../../src/core/formats/snowflake/context';
-import { code } from './helpers';
+import { code, questionPlaces } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 1);
 const snowflake = formatById('snowflake')!;
@@ -252,14 +252,8 @@ describe('the context picks the snowflake layout', () => {
     let named = 0;
     fc.assert(fc.property(fc.array(part, { maxLength: 80 }), fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (parts, asks) => {
       const t = parts.join('');
-      const ends = asks.map((a) => a % (t.length + 1));
-      for (let at = t.indexOf(id); at !== -1; at = t.indexOf(id, at + 1)) ends.push(at);
-      ends.sort((a, b) => a - b);
-      // Mostly in text order (a scan's); some runs step back, or ask one place twice.
-      if (asks[0]! % 4 === 0) ends.reverse();
-      if (asks[0]! % 5 === 0) ends.splice(ends.length >> 1, 0, ends[ends.length >> 1]!);
       const reader = new ContextReader(t);
-      for (const end of ends) {
+      for (const end of questionPlaces(t, id, asks)) {
         const a = reader.at(end);
         assert.deepEqual(a, layoutFromContext(t, end), `at ${end}`);
         if (a?.by === 'parent') named++;

@@ -141,6 +141,9 @@ export function failed(format: FormatModule, input: string, e: unknown): Id {
   return id;
 }
 
+/** `Error` with V8's `stackTraceLimit` (Node's and Chromium's engine; the core's types know only the standard). */
+const V8_ERROR = Error as ErrorConstructor & { stackTraceLimit?: number };
+
 /**
  * `read()` of an ID that may be broken, with no stack captured for the errors made and caught
  * inside it (an error's only use there is its message, on the failed reading): capturing one cost
@@ -148,15 +151,15 @@ export function failed(format: FormatModule, input: string, e: unknown): Id {
  * An error that escapes (a bug, never an IdError) is made again, with its stack.
  */
 export function readQuietly<T>(read: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  const limit = V8_ERROR.stackTraceLimit;
+  V8_ERROR.stackTraceLimit = 0;
   try {
     return read();
   } catch {
-    Error.stackTraceLimit = limit;
+    V8_ERROR.stackTraceLimit = limit;
     return read();
   } finally {
-    Error.stackTraceLimit = limit;
+    V8_ERROR.stackTraceLimit = limit;
   }
 }
 

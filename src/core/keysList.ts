@@ -131,9 +131,17 @@ export function listKeys(template: string | KeyTemplate, kind: BoundsKind, fromM
     throw new IdError('INVALID_ARGUMENT',
       `In ${t.source} a digit follows {id}, and ${kind} IDs are decimal numbers: the digit would read as part of the ID. Put a separator such as "." or "/" after {id}.`);
   }
+  // The count first: every value of {hash:8} is 4 billion strings (made first, they ran the
+  // process out of memory from {hash:7} on, and past an array's length from {hash:8}).
+  const prefixes = 16 ** t.hashLength;
+  if (prefixes > MAX_LIST_REQUESTS) {
+    const count = prefixes <= Number.MAX_SAFE_INTEGER ? grouped(prefixes) : `16^${t.hashLength}`;
+    throw new IdError('INVALID_ARGUMENT',
+      `{hash:${t.hashLength}} makes ${count} prefixes, each listed with requests of its own (at most ${grouped(MAX_LIST_REQUESTS)} requests): list with a template of {hash:4} or fewer digits, or list the prefixes you need one by one.`);
+  }
+  const parts = partitions(t, Date.parse(whole.window.from), Date.parse(whole.window.to), MAX_LIST_REQUESTS / prefixes);
+  if (parts.length * prefixes > MAX_LIST_REQUESTS) tooMany(parts.length * prefixes, t);
   const hashes = hashValues(t.hashLength);
-  const parts = partitions(t, Date.parse(whole.window.from), Date.parse(whole.window.to), MAX_LIST_REQUESTS / hashes.length);
-  if (parts.length * hashes.length > MAX_LIST_REQUESTS) tooMany(parts.length * hashes.length, t);
 
   const requests: ListRequest[] = [];
   for (const p of parts) {

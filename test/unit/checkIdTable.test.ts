@@ -42,12 +42,16 @@ describe('check: IdTable', () => {
     assert.ok(table.bytes <= 64 * 100_000 + 16 * 64 * 24 && table.bytes >= 32 * 100_000, `${table.bytes} bytes`);
   });
 
-  it('an empty table holds no slots, and one ID about a hundred bytes of them (a file may have a column per ID)', () => {
+  it('one ID is held in the table itself, with no slots; slots come with the second (a file may have a key per ID)', () => {
     const table = new IdTable();
-    assert.equal(table.bytes, 0);
-    table.firstOrAdd(keyOfText('01ARYZ6S41TSV4RRFFQ69G5FAV', new Uint32Array(4)), 1, 0);
-    assert.ok(table.bytes > 0 && table.bytes <= 128, `${table.bytes} bytes`);
-    assert.equal(table.size, 1);
+    const key = (t: string) => keyOfText(t, new Uint32Array(4));
+    assert.equal(table.firstOrAdd(key('01ARYZ6S41TSV4RRFFQ69G5FAV'), 1, 0), undefined);
+    assert.deepEqual([table.size, table.bytes], [1, 0]);
+    assert.deepEqual(table.firstOrAdd(key('01ARYZ6S41TSV4RRFFQ69G5FAV'), 5, 2), { line: 1, character: 0 });
+    assert.equal(table.firstOrAdd(key('01BX5ZZKBKACTAV9WEVGEMMVRZ'), 7, 3), undefined);
+    assert.equal(table.size, 2);
+    assert.ok(table.bytes > 0 && table.bytes <= 256, `${table.bytes} bytes`);
+    assert.deepEqual(table.firstOrAdd(key('01ARYZ6S41TSV4RRFFQ69G5FAV'), 9, 9), { line: 1, character: 0 }, 'the first, moved into the slots');
   });
 
   it('text keys: the same text the same key, a different text (one character changed) another', () => {

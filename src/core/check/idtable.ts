@@ -58,25 +58,50 @@ class Shard {
 
 export class IdTable {
   /**
-   * Made as IDs arrive, each small: a file may have a column per ID (a CSV of 200,000 columns
-   * with one row made 200,000 tables; 16 shards of 64 slots each held 4.8 GB).
+   * The first ID, held in the table itself: a file may have a key per ID (an object keyed by its
+   * rows' IDs, a document per row), and a table with shards for each cost about 500 bytes more
+   * (a CSV of 200,000 columns once made 200,000 tables of 16 shards of 64 slots: 4.8 GB).
    */
-  private readonly shards: (Shard | undefined)[] = new Array<Shard | undefined>(1 << SHARD_BITS).fill(undefined);
+  private k0 = 0;
+  private k1 = 0;
+  private k2 = 0;
+  private k3 = 0;
+  private firstLine = -1;
+  private firstCharacter = 0;
+  /** Made at the second ID, each shard as IDs arrive. */
+  private shards: (Shard | undefined)[] | undefined;
 
   /** Distinct IDs held. */
   get size(): number {
+    if (this.shards === undefined) return this.firstLine < 0 ? 0 : 1;
     return this.shards.reduce((n, s) => n + (s?.size ?? 0), 0);
   }
 
-  /** Bytes held. */
+  /** Bytes held in slots. */
   get bytes(): number {
-    return this.shards.reduce((n, s) => n + (s?.slots.byteLength ?? 0), 0);
+    return this.shards?.reduce((n, s) => n + (s?.slots.byteLength ?? 0), 0) ?? 0;
   }
 
   /** The first position stored under `key`, or stores `line`/`character` and returns undefined. */
   firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
+    if (this.shards === undefined) {
+      if (this.firstLine < 0) {
+        this.k0 = key[0]!; this.k1 = key[1]!; this.k2 = key[2]!; this.k3 = key[3]!;
+        this.firstLine = line;
+        this.firstCharacter = character;
+        return undefined;
+      }
+      if (this.k0 === key[0] && this.k1 === key[1] && this.k2 === key[2] && this.k3 === key[3]) return { line: this.firstLine, character: this.firstCharacter };
+      this.shards = new Array<Shard | undefined>(1 << SHARD_BITS).fill(undefined);
+      const first = new Uint32Array([this.k0, this.k1, this.k2, this.k3]);
+      this.add(first, this.firstLine, this.firstCharacter);
+    }
+    return this.add(key, line, character);
+  }
+
+  private add(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
     const hash = mix(key);
-    const shard = (this.shards[hash >>> (32 - SHARD_BITS)] ??= new Shard());
+    const shard = (this.shards![hash >>> (32 - SHARD_BITS)] ??= new Shard());
     return shard.firstOrAdd(key, hash, line, character);
   }
 }

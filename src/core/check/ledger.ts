@@ -18,6 +18,9 @@ const UNSORTED_MAX_SHARE = 0.2;
 /** Problems held for the end are dropped once there are this many and too many to be reported. */
 const HELD_FLOOR = 1000;
 
+/** Nothing held yet (never pushed to: a column's own list is made at its first problem; most never have one). */
+const NONE_HELD: CheckProblem[] = [];
+
 /** What a checker tells the ledger, in the order of the file. */
 export interface Facts {
   /** A problem complete where it was found (invalid, future, unchecked). */
@@ -99,7 +102,7 @@ export class Ledger implements Facts {
     let col = this.columns.get(path);
     if (!col) {
       const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: undefined, table: undefined, tableKind: undefined, repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: undefined, table: undefined, tableKind: undefined, repeats: named ? undefined : NONE_HELD, ordered: 0, lastMs: 0, lastLine: 0, backs: NONE_HELD };
       this.columns.set(path, col);
     }
     let table: IdTable | undefined;
@@ -126,6 +129,7 @@ export class Ledger implements Facts {
         `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, first);
       if (col.named) this.emit(p);
       else if (col.repeats) {
+        if (col.repeats === NONE_HELD) col.repeats = [];
         col.repeats.push(p);
         // More repeats than an identity column may have, and too many to hold: a reference.
         if (col.repeats.length > HELD_FLOOR && col.repeats.length > col.count * (1 - DISTINCT_SHARE)) col.repeats = undefined;
@@ -133,6 +137,7 @@ export class Ledger implements Facts {
     }
     if (unixMs !== undefined && ordered) {
       if (col.ordered > 0 && unixMs < col.lastMs && col.backs) {
+        if (col.backs === NONE_HELD) col.backs = [];
         col.backs.push(this.problem2('unsorted', 'info', kind, source.slice(from, from + end - start), start, end, line, character, endLine, endCharacter, col.path,
           `${kindName(kind)} is older than the one on line ${col.lastLine + 1}, in a column that otherwise ascends by time`));
         if (col.backs.length > HELD_FLOOR && col.backs.length > col.ordered * UNSORTED_MAX_SHARE) col.backs = undefined;

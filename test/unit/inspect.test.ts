@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { inspect } from '../../src/core/inspect';
+import { closestShapes } from '../../src/core/formats/registry';
 import { KSUID_SPEC, OBJECTID_SPEC, ULID_SPEC } from '../shared/vectors';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -87,6 +88,21 @@ describe('inspect', () => {
     assert.match(e, /As SCRU128: .*'-'/);
     // A UUID missing two digits: the UUID shape is named with its length.
     assert.match(inspect('0190f3c3-e3b1-4d6a-9f3e-0123456789').error!, /X-Ray trace IDs \(1-8hex-24hex\): 35 characters, not 34/);
+  });
+
+  it('the nearest shapes are those of the length, asked once or many times (they are kept per length)', () => {
+    const fresh = (n: number): string[] => {
+      const near = closestShapes('x'.repeat(n));
+      const names = near.map((x) => `${x.format.id} ${x.distance}`);
+      near.length = 0; // a caller's change to its copy changes no later answer
+      return names;
+    };
+    for (const n of [1, 13, 26, 36, 511, 512, 600]) {
+      const first = fresh(n);
+      assert.ok(first.length >= 1 || n >= 512, `${n}: ${first.join()}`);
+      assert.deepEqual(fresh(n), first, `length ${n}`);
+    }
+    assert.notDeepEqual(fresh(26), fresh(36));
   });
 
   it('names hash-like hex input', () => {

@@ -385,6 +385,8 @@ export const RUN_TABLES = { flags: FLAGS, plainLength, nextLength, prevLength, n
 class Scanner implements ScanContext {
   matches: ScanMatch[] = [];
   sink: MatchSink | undefined;
+  /** Set (by a sink) to end the scan after the match being told (`firstMatch`; the JavaScript loop only). */
+  stopped = false;
   lines: LineCount | undefined;
   runs: RunSource | undefined;
   /** Where line ends were counted up to (the CLI's line numbers are counted only at matches). */
@@ -584,7 +586,7 @@ class Scanner implements ScanContext {
     const codes = this.codes;
     const n = codes.length;
     let i = from;
-    while (i < to) {
+    while (i < to && !this.stopped) {
       const c = codes[i]!;
       const flags = FLAGS[c]!;
       if ((flags & WORD) === 0) {
@@ -762,6 +764,33 @@ export function scanBytesTo(sink: MatchSink, bytes: Uint8Array, from: number, to
   scanner.lines = lines;
   scanner.runs = runs;
   scanner.scan(from, to);
+}
+
+/**
+ * The decoding of the first ID in `text` that `accept` takes; the scan ends there. `sort` asks
+ * a line for its first ID with a time: a line of a million IDs made all their matches first.
+ */
+export function firstMatch(text: string, accept: (kind: IdKind, decoded: DecodedId) => boolean, opts: ScanOptions = {}): DecodedId | undefined {
+  requireText(text, 'the text to scan');
+  opts = optionsOf(opts, 'the scan options');
+  // As `scan` reads it: ASCII text from the shared buffer (a line of a log, nearly always).
+  const ascii = asciiCodes(text);
+  let bytes: Uint8Array;
+  if (ascii === undefined) bytes = utf8.encode(text);
+  else bytes = ascii;
+  try {
+    const scanner = new Scanner(bytes, ascii === undefined ? latin1Of(bytes) : text, opts);
+    let found: DecodedId | undefined;
+    scanner.sink = (kind, _start, _end, decoded) => {
+      if (!accept(kind, decoded)) return;
+      found = decoded;
+      scanner.stopped = true;
+    };
+    scanner.scan();
+    return found;
+  } finally {
+    if (ascii !== undefined && ascii.buffer === asciiBuffer.buffer) asciiInUse = false;
+  }
 }
 
 /**

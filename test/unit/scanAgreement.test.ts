@@ -10,7 +10,8 @@ import { ByteWriter, runParts, runPiece, type PieceJob } from '../../src/cli/sca
 import { availableParallelism } from 'node:os';
 import { ScanPool, compileInWorkers } from '../../src/cli/scanPool';
 import { RunWalker } from '../../src/cli/scanRuns';
-import { latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
+import { firstMatch, latin1Of, scan, scanBytes, scanBytesTo, type LineCount, type RunSource, type ScanMatch } from '../../src/core/scan';
+import type { DecodedId } from '../../src/core/formats/types';
 import { ContextReader } from '../../src/core/formats/snowflake/context';
 import { loadCorpus } from '../precision/corpus';
 import { questionPlaces } from './helpers';
@@ -171,6 +172,28 @@ describe('the string scanner and the byte engine agree', function () {
     // many times, between lines the JavaScript writer writes (the v1 UUID from 1582).
     const many = Array.from({ length: 3000 }, (_, i) => `${i} 01ARYZ6S41TSV4RRFFQ69G5FAV x${i % 500 === 7 ? ' 00000000-0000-1000-8000-000000000001' : ''}`).join('\n');
     check(many, `/logs/${'a'.repeat(4000)}.log`);
+  });
+
+  it('firstMatch: the first match scan() gives that the test takes, and nothing is asked after it', () => {
+    let taken = 0;
+    fc.assert(fc.property(text, fc.constantFrom('timed', 'ulid', 'invalid'), (t, which) => {
+      const accept = (kind: string, d: DecodedId): boolean =>
+        which === 'timed' ? d.valid && d.unixMs !== undefined : which === 'ulid' ? kind === 'ulid' : !d.valid;
+      const all = scan(t, { now: NOW });
+      const at = all.findIndex((m) => accept(m.kind, m.decoded));
+      const expected = at < 0 ? undefined : all[at];
+      let asked = 0;
+      const got = firstMatch(t, (kind, d) => {
+        asked++;
+        return accept(kind, d);
+      }, { now: NOW });
+      assert.equal(got?.input, expected?.decoded.input);
+      assert.equal(got?.unixMs, expected?.decoded.unixMs);
+      // Asked once per match up to the one taken (or every match when none is).
+      assert.equal(asked, at < 0 ? all.length : at + 1);
+      if (expected) taken++;
+    }), { numRuns: 400 });
+    assert.ok(taken > 100, `${taken} runs took a match`);
   });
 
   it('no ID holds a space or a tab (a long line cut after one is scanned beside the next piece)', () => {

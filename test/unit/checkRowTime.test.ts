@@ -1,7 +1,7 @@
 // The fixture check's time-mismatch rule: a row whose own ID dates far from the row's creation
 // time, in every file format whose readers know rows (JSON, JSON Lines, YAML, CSV, SQL).
 import assert from 'node:assert/strict';
-import { checkText } from '../../src/core/check';
+import { checkText, createCheck } from '../../src/core/check';
 import { isCreationKey, timeValueMs } from '../../src/core/check/rowTime';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -15,6 +15,18 @@ function mismatches(text: string, fileName: string, timeToleranceMs?: number): s
 }
 
 describe('check: a row whose ID dates far from its creation time', () => {
+  it('JSON Lines: a line that leaves its object open ends its row with the line (judged there, not held)', () => {
+    // Each open object was a row held to the end of the file: lines of `{` grew without bound.
+    // Told as they come: the open line's row is judged at its line end, before the next line's.
+    const told: string[] = [];
+    const stream = createCheck({ fileName: 'rows.jsonl', now: NOW, onProblem: (p) => { if (p.code === 'time-mismatch') told.push(`${p.code} ${p.range.start.line}`); } });
+    stream.write(`{"id": "${LATE}", "created_at": "2024-01-01"\n{"id": "${LATE}", "created_at": "2024-01-02"}\n`);
+    assert.deepEqual(told, ['time-mismatch 0', 'time-mismatch 1']);
+    stream.write(`${'{{[['.repeat(50)}\n`);
+    stream.end();
+    assert.deepEqual(told, ['time-mismatch 0', 'time-mismatch 1']);
+  });
+
   it('is a warning at the ID, saying both times, in JSON, JSON Lines, YAML, CSV and SQL', () => {
     const json = `[\n{"id": "${LATE}", "created_at": "2024-01-01T00:00:00Z"},\n{"id": "${ON_TIME}", "created_at": "2024-01-01T03:00:00+02:00"}\n]`;
     assert.deepEqual(mismatches(json, 'rows.json'), [`1:8 ${LATE}`]);

@@ -351,8 +351,12 @@ export class JsonPaths implements JsonListener {
   objectBegin(): void {
     this.segs.push('');
     this.keys.push(this.key);
+    this.openObjects++;
     this.c.rowBegin?.();
   }
+
+  /** Objects begun and not ended: rows open, which a line end of JSON Lines ends. */
+  private openObjects = 0;
 
   property(name: string): void {
     const depth = this.segs.length;
@@ -364,6 +368,7 @@ export class JsonPaths implements JsonListener {
 
   objectEnd(): void {
     this.pop();
+    if (this.openObjects > 0) this.openObjects--;
     this.c.rowEnd?.();
   }
 
@@ -396,6 +401,9 @@ export class JsonPaths implements JsonListener {
   }
 
   reset(): void {
+    // A line's objects left open (a broken or cut line) end with it: each was a row held to the
+    // end of the file, so lines of `{` grew memory without bound (32 MB: 1.5 GB).
+    for (; this.openObjects > 0; this.openObjects--) this.c.rowEnd?.();
     if (this.segs.length !== 0) this.segs.length = 0;
     if (this.keys.length !== 0) this.keys.length = 0;
     if (this.prefixes.length !== 1) this.prefixes.length = 1;

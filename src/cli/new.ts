@@ -104,8 +104,12 @@ Exit status: 0 success, 1 the IDs cannot be made (e.g. a time the format cannot 
     if (count > 1 && defaulted.length > 0) {
       io.stderr(`idsmith new: warning: ${escapeControls(defaultedWarning(kind, defaulted))}\n`);
     }
+    // Kinds that number their IDs from `start` (Sqids, Hashids) go on counting from chunk to
+    // chunk: each chunk began at `start` again, so 2,000,000 IDs were 10,000 repeated.
+    const counted = spec.options.some((o) => o.name === 'start') && (opts as { numbers?: unknown }).numbers === undefined;
+    const start = (opts as { start?: number }).start ?? 1;
     for (let done = 0; done < count; done += CHUNK) {
-      const ids = generate(kind, { ...opts, count: Math.min(CHUNK, count - done) });
+      const ids = generate(kind, { ...opts, count: Math.min(CHUNK, count - done), ...(counted ? { start: start + done } : {}) });
       await io.stdout(ids.join('\n') + '\n');
     }
     return EXIT_OK;

@@ -244,6 +244,15 @@ describe('idsmith CLI', () => {
   });
 
   describe('new', () => {
+    it('sqids and hashids count on past each chunk of 10,000: every ID distinct, the 10,001st of start + 10,000', async () => {
+      for (const kind of ['sqids', 'hashids']) {
+        const ids = lines((await run(['new', kind, '-n', '20001', '--start', '7'])).out);
+        assert.equal(new Set(ids).size, 20_001, kind);
+        const one = lines((await run(['new', kind, '--start', '10007'])).out);
+        assert.deepEqual([ids[10_000]], one, kind);
+      }
+    });
+
     const timeOrdered = ['ulid', 'uuidv6', 'uuidv7', 'snowflake', 'ksuid', 'objectid', 'typeid', 'tsid', 'xid', 'tid'];
     for (const kind of [...timeOrdered, 'uuidv1']) {
       it(`prints 1000 distinct ${kind} IDs${timeOrdered.includes(kind) ? ', strictly increasing' : ''}`, async () => {

@@ -3,7 +3,7 @@
 // input, and a fuzz property that the checker never throws on arbitrary text.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { checkFormatOf, checkText, encodeUlid, generate, labelOf, type CheckProblem, type CheckResult } from '../../src/core';
+import { checkFormatOf, checkText, encodeUlid, generate, labelOf, scan, type CheckProblem, type CheckResult } from '../../src/core';
 import { readCsv } from '../../src/core/check/csv';
 import { readSqlTuples } from '../../src/core/check/sql';
 import { ULID_SPEC } from '../shared/vectors';
@@ -222,6 +222,17 @@ describe('check: future', () => {
       assert.deepEqual(codes(r), ['future'], name);
       assertAt(r.problems[0]!, text, FUTURE, 0);
     }
+  });
+
+  it('a plain time after tomorrow is not (an expiry), in free text as in JSON and CSV; an ID beside it still is', () => {
+    const exp = Math.floor((NOW + 400 * 86_400_000) / 1000);
+    const text = `token iat=${Math.floor(NOW / 1000)} exp=${exp} expires_at=${exp}123 ref ${FUTURE}\n`;
+    // The scanner reads both as times (their keys name times): the rule, not the scan, leaves them out.
+    assert.deepEqual(scan(text, { now: NOW }).map((m) => m.kind), ['unixsec', 'unixsec', 'unixms', 'ulid']);
+    const r = check(text, 'app.log');
+    assert.deepEqual(codes(r), ['future']);
+    assertAt(r.problems[0]!, text, FUTURE, 0);
+    for (const [name, t] of [['a.json', `{"exp": ${exp}}`], ['a.csv', `id,exp\n${A},${exp}\n`]] as const) assert.deepEqual(codes(check(t, name)), [], name);
   });
 
   it('an ID from within the next day is not', () => {

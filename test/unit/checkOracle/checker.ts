@@ -250,10 +250,14 @@ export class Checker implements Sink {
     return this.text.charAt(offset - this.base);
   }
 
-  /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */
+  /**
+   * Plain text: only the date of each ID is checked. `m` is at `base` in the source. A value the
+   * registry keeps out of the check (a plain time: `exp=1830000000` is an expiry, not a creation)
+   * is no ID whose date can be wrong, as in a JSON or CSV file.
+   */
   futureOnly(m: ScanMatch, base: number): void {
     const at = { start: base + m.start, end: base + m.end, text: m.text, kind: m.kind };
-    if (m.decoded.unixMs !== undefined && m.decoded.unixMs > this.now + DAY_MS) {
+    if (m.decoded.unixMs !== undefined && m.decoded.unixMs > this.now + DAY_MS && m.decoded.format.notApplicable?.check === undefined) {
       this.report('future', 'warning', at, '', `${kindName(m.kind)} dated ${m.decoded.time}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
     this.onId?.({ kind: m.kind, text: m.text, start: at.start, end: at.end, path: '', ...(m.decoded.unixMs !== undefined ? { unixMs: m.decoded.unixMs } : {}), ...(m.decoded.version !== undefined ? { version: m.decoded.version } : {}) });

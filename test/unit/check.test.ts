@@ -3,7 +3,7 @@
 // input, and a fuzz property that the checker never throws on arbitrary text.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { checkFormatOf, checkText, encodeUlid, generate, labelOf, scan, type CheckProblem, type CheckResult } from '../../src/core';
+import { FORMATS, checkFormatOf, checkText, encodeUlid, generate, labelOf, scan, type CheckProblem, type CheckResult } from '../../src/core';
 import { readCsv } from '../../src/core/check/csv';
 import { readSqlTuples } from '../../src/core/check/sql';
 import { ULID_SPEC } from '../shared/vectors';
@@ -208,6 +208,20 @@ describe('check: invalid', () => {
   it('placeholders and templates under a label are not claims', () => {
     const text = `[{"uuid": "{{ uuid }}"}, {"uuid": "\${UUID}"}, {"ulid": null}, {"ulid": ""}, {"uuid": "TODO"}]`;
     assert.deepEqual(codes(check(text, 'a.json')), []);
+  });
+
+  it('a path under a label is not a claim (a package.json names its bin uuid); a broken ID beside it still is', () => {
+    const text = `{"bin": {"uuid": "./dist-node/bin/uuid", "cuid2": "bin/cuid2.js", "ulid": "dist\\\\cli.js"}, "order": {"uuid": "${U4.slice(0, 30)}"}}`;
+    const r = check(text, 'package.json');
+    assert.deepEqual(codes(r), ['invalid']);
+    assertAt(r.problems[0]!, text, U4.slice(0, 30), 0);
+    // A slash or backslash is in no format's own text: a path is never a broken ID.
+    for (const f of FORMATS) {
+      for (const g of f.generators) {
+        if (g.kind === 'uuidv3' || g.kind === 'uuidv5') continue; // derived from a name given
+        for (const id of generate(g.kind, { count: 20 })) assert.doesNotMatch(id, /[/\\]/, g.kind);
+      }
+    }
   });
 
   it('a valid ID of another kind under a label is read as that kind', () => {

@@ -141,8 +141,12 @@ export function kindName(kind: IdKind): string {
   return formatLabel(kind);
 }
 
-/** Text that is a placeholder, an expression or prose rather than an attempt at an ID. */
-export const NOT_AN_ATTEMPT = /[\s{}$%<>()]|^$|^(?:null|none|nil|undefined|true|false|default|todo|tbd|x+|-+|\?+)$/i;
+/**
+ * Text that is a placeholder, an expression, a path or prose rather than an attempt at an ID.
+ * No format's text holds a slash or a backslash: `"bin": {"uuid": "./dist/bin/uuid"}` in a
+ * package.json names a file.
+ */
+export const NOT_AN_ATTEMPT = /[\s{}$%<>()/\\]|^$|^(?:null|none|nil|undefined|true|false|default|todo|tbd|x+|-+|\?+)$/i;
 
 /** The correction a labelled, invalid text unmistakably means (a ULID with I, L or O), if any. */
 export function correction(kind: IdKind, text: string): string | undefined {

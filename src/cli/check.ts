@@ -30,17 +30,19 @@ Files in UTF-8, or UTF-16 or UTF-32 with a byte order mark (PowerShell 5 writes 
              another key is a reference, not a duplicate.
   invalid    a value labelled as an ID kind ("ulid": ..., a column named uuid_v7) that is not
              a valid one: overflow, I/L/O/U, wrong length, the wrong UUID version.
-  future     a time-bearing ID dated after now + 1 day.
+  future     a time-bearing ID dated after now + 1 day (plain times, exp=..., are no IDs).
   unsorted   a time-ordered column that goes backwards where it otherwise ascends.
   time-mismatch  a row whose own ID (under id, uuid, ulid, ...) dates more than a day from
              the row's creation time (created_at, createdAt, timestamp, ...; a date, an
-             ISO time or a Unix time in its one plausible unit).
+             ISO time or a Unix time in its one plausible unit). When most rows under
+             an ID do (seeds with fixed dates, an import), one line says how many.
   unchecked  a part nested deeper than 10,000 levels, which was not checked.
 
 Output: one line per problem, file:line:column: code: message (line and column from 1),
-written as each is found; duplicates under keys not named like an ID (id, uuid, ulid, ...)
-and unsorted steps are only certain at the end of the file, so they come last. Control
-characters in file names and messages are shown escaped (\x1b).
+written as each is found; duplicates under keys not named like an ID (id, uuid, ulid, ...),
+unsorted steps and time mismatches are only certain at the end of the file (time
+mismatches once 1,000 have come), so they come last. Control characters in file names
+and messages are shown escaped (\x1b).
 
 Options:
   --json            one JSON object per line: file, line, column, endLine, endColumn, code,

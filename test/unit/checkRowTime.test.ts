@@ -17,14 +17,47 @@ function mismatches(text: string, fileName: string, timeToleranceMs?: number): s
 describe('check: a row whose ID dates far from its creation time', () => {
   it('JSON Lines: a line that leaves its object open ends its row with the line (judged there, not held)', () => {
     // Each open object was a row held to the end of the file: lines of `{` grew without bound.
-    // Told as they come: the open line's row is judged at its line end, before the next line's.
-    const told: string[] = [];
-    const stream = createCheck({ fileName: 'rows.jsonl', now: NOW, onProblem: (p) => { if (p.code === 'time-mismatch') told.push(`${p.code} ${p.range.start.line}`); } });
-    stream.write(`{"id": "${LATE}", "created_at": "2024-01-01"\n{"id": "${LATE}", "created_at": "2024-01-02"}\n`);
-    assert.deepEqual(told, ['time-mismatch 0', 'time-mismatch 1']);
+    // The open line's row is judged at its line end: it is the first of the 1,000 mismatches
+    // after which their share is decided (a third of the rows: each is told), before the end.
+    const told: number[] = [];
+    const stream = createCheck({ fileName: 'rows.jsonl', now: NOW, onProblem: (p) => { if (p.code === 'time-mismatch') told.push(p.range.start.line); } });
+    stream.write(`{"id": "${LATE}", "created_at": "2024-01-01"\n`);
+    stream.write(`{"id": "${ON_TIME}", "created_at": "2024-01-01"}\n`.repeat(2000));
+    stream.write(`{"id": "${LATE}", "created_at": "2024-01-02"}\n`.repeat(999));
+    assert.equal(told.length, 1000);
+    assert.deepEqual(told.slice(0, 2), [0, 2001]);
     stream.write(`${'{{[['.repeat(50)}\n`);
     stream.end();
-    assert.deepEqual(told, ['time-mismatch 0', 'time-mismatch 1']);
+    assert.equal(told.length, 1000);
+  });
+
+  it('when most rows under an ID mismatch (seeds with fixed dates), one problem says so instead of one per row', () => {
+    // Distinct IDs of the two times (one ID twice would be a duplicate as well).
+    const seeds = (n: number, late: number) => `id,created_at\n` + Array.from({ length: n }, (_, i) => `${(i < late ? LATE : ON_TIME).slice(0, 16)}${String(i).padStart(10, '0')},2024-01-01\n`).join('');
+    // Every row: one info at the first, counting them.
+    const all = checkText(seeds(40, 40), { fileName: 'seed.csv', now: NOW }).problems;
+    assert.deepEqual(all.map((p) => `${p.code} ${p.severity} ${p.range.start.line}`), ['time-mismatch info 1']);
+    assert.match(all[0]!.message, /^most rows' IDs date far from their creation time \(40 of 40 rows; the first: ULID under 'id' dates from 2025-03-05T01:02:23\.991Z, but 'created_at' .*\): the IDs were made apart/);
+    // Most (21 of 40): the same. Half or fewer, and any count under 4 rows: each row.
+    assert.equal(mismatches(seeds(40, 21), 'seed.csv').length, 1);
+    assert.equal(mismatches(seeds(40, 20), 'seed.csv').length, 20);
+    assert.equal(mismatches(seeds(3, 3), 'seed.csv').length, 3);
+    // Judged per ID path: a table of hand-made orders beside seeded users keeps its own.
+    const json = JSON.stringify({
+      users: Array.from({ length: 10 }, () => ({ id: LATE, created_at: '2024-01-01' })),
+      orders: [{ id: LATE, created_at: '2024-01-01' }, ...Array.from({ length: 9 }, () => ({ id: ON_TIME, created_at: '2024-01-01' }))],
+    });
+    const r = checkText(json, { fileName: 'a.json', now: NOW }).problems.filter((p) => p.code === 'time-mismatch');
+    assert.deepEqual(r.map((p) => `${p.severity} ${p.path}`).sort(), ['info $.users[*].id', 'warning $.orders[*].id']);
+  });
+
+  it('past 1,000 mismatches the share so far decides: most rows gives one problem, held no longer (memory stays bounded)', () => {
+    const told: string[] = [];
+    const stream = createCheck({ fileName: 'rows.jsonl', now: NOW, onProblem: (p) => { if (p.code === 'time-mismatch') told.push(p.severity); } });
+    for (let i = 0; i < 30; i++) stream.write(`{"id": "${LATE}", "created_at": "2024-01-01"}\n`.repeat(1000));
+    assert.deepEqual(told, []);
+    stream.end();
+    assert.deepEqual(told, ['info']);
   });
 
   it('is a warning at the ID, saying both times, in JSON, JSON Lines, YAML, CSV and SQL', () => {

@@ -152,12 +152,97 @@ class Row {
   timeMs = 0;
 }
 
+/** With fewer rows judged under an ID's path, each mismatch is its own problem. */
+const SHARE_MIN_ROWS = 4;
+/** More than this share of the rows mismatching is the file's way, not each row's mistake. */
+const SHARE_MAX = 0.5;
+/** Mismatches held per path before the share so far decides (bounds memory). */
+const SHARE_HELD = 1000;
+
+interface Share {
+  /** Rows judged under the path, and those whose times disagree. */
+  rows: number;
+  off: number;
+  /** Mismatches waiting for the share to be known; undefined once decided. */
+  held: CheckProblem[] | undefined;
+  first: CheckProblem;
+  /** Decided: 'each' reports every mismatch as it comes, 'most' one problem at the end. */
+  decided: 'each' | 'most' | undefined;
+}
+
+/**
+ * time-mismatch by its share of the rows. A row or two whose ID dates far from its creation
+ * time is a fixture made by hand or a key copied from another row, and each is reported. When
+ * most rows under an ID's path mismatch, the IDs were made apart from those times (seeds with
+ * fixed dates, an import, a backfill): one problem says so, at the first, rather than one per
+ * row. Mismatches are held until the end, or until SHARE_HELD of a path are, when the share so
+ * far decides (memory stays bounded); either way the output depends only on the rows in order.
+ */
+export class MismatchShare {
+  private readonly paths = new Map<string, Share>();
+  /** Rows judged under a path before its first mismatch. */
+  private readonly agreeing = new Map<string, number>();
+
+  constructor(private readonly emit: (p: CheckProblem) => void) {}
+
+  /** A row judged under `path`: `mismatch` is its problem, undefined when its times agree. */
+  row(path: string, mismatch: CheckProblem | undefined): void {
+    let s = this.paths.get(path);
+    if (s === undefined) {
+      if (mismatch === undefined) {
+        this.agreeing.set(path, (this.agreeing.get(path) ?? 0) + 1);
+        return;
+      }
+      s = { rows: this.agreeing.get(path) ?? 0, off: 0, held: [], first: mismatch, decided: undefined };
+      this.agreeing.delete(path);
+      this.paths.set(path, s);
+    }
+    s.rows++;
+    if (mismatch === undefined) return;
+    s.off++;
+    if (s.decided === 'each') return this.emit(mismatch);
+    if (s.decided === 'most') return;
+    s.held!.push(mismatch);
+    if (s.held!.length >= SHARE_HELD) this.decide(s);
+  }
+
+  private decide(s: Share): void {
+    const held = s.held!;
+    s.held = undefined;
+    if (s.rows >= SHARE_MIN_ROWS && s.off > s.rows * SHARE_MAX) {
+      s.decided = 'most';
+      return;
+    }
+    s.decided = 'each';
+    for (const p of held) this.emit(p);
+  }
+
+  /** The file ended: what was held is reported, each or as one. */
+  finish(): void {
+    for (const s of this.paths.values()) {
+      if (s.decided === undefined) this.decide(s);
+      if (s.decided !== 'most') continue;
+      const f = s.first;
+      this.emit({
+        ...f, severity: 'info',
+        message: `most rows' IDs date far from their creation time (${grouped(s.off)} of ${grouped(s.rows)} rows; the first: ${f.message}): ` +
+          'the IDs were made apart from these times (seeds with fixed dates, an import, a backfill), so the rows are not reported one by one',
+      });
+    }
+    this.paths.clear();
+    this.agreeing.clear();
+  }
+}
+
 /** The rows open now (objects nest); each is judged when it ends. */
 export class RowTimes {
   private readonly rows: Row[] = [];
   private depth = 0;
+  private readonly share: MismatchShare;
 
-  constructor(private readonly toleranceMs: number, private readonly emit: (p: CheckProblem) => void) {}
+  constructor(private readonly toleranceMs: number, emit: (p: CheckProblem) => void) {
+    this.share = new MismatchShare(emit);
+  }
 
   get open(): boolean {
     return this.depth > 0;
@@ -215,9 +300,9 @@ export class RowTimes {
     if (row.ids !== 1 || row.times === 0 || row.kind === undefined) return;
     const ms = row.ms;
     const apart = Math.abs(ms - row.timeMs);
-    if (apart <= this.toleranceMs) return;
+    if (apart <= this.toleranceMs) return this.share.row(row.path, undefined);
     const what = `${kindName(row.kind)} under '${key ?? lastSegment(row.path)}'`;
-    this.emit({
+    this.share.row(row.path, {
       code: 'time-mismatch', severity: 'warning',
       message: `${what} dates from ${isoFromMs(ms)}, but '${timeKey}' in the same row says ${isoFromMs(row.timeMs)} (${span(apart)} apart)`,
       start: row.start, end: row.end,
@@ -240,6 +325,7 @@ export class RowTimes {
   /** The text ended: rows still open (a file cut short) are judged as they are. */
   finish(): void {
     while (this.depth > 0) this.end();
+    this.share.finish();
   }
 }
 

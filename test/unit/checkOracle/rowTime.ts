@@ -1,6 +1,7 @@
 import { isoFromMs } from '../../../src/core/iso';
 import { decodePlainTime, onlyPlausibleUnit } from '../../../src/core/formats/plainTime';
 import type { CheckProblem } from '../../../src/core/check/types';
+import { MismatchShare } from '../../../src/core/check/rowTime';
 
 // The time inside a row's ID against the row's own creation time: `id` is a ULID of 2025-03-05
 // while `created_at` says 2024-01-01, which is a fixture made by hand or a key copied from
@@ -62,8 +63,12 @@ interface Row {
 /** The rows open now (objects nest); each is judged when it ends. */
 export class RowTimes {
   private readonly rows: Row[] = [];
+  // The rule of the share of rows (a later rule than this oracle's engine) is the core's own.
+  private readonly share: MismatchShare;
 
-  constructor(private readonly toleranceMs: number, private readonly now: number, private readonly emit: (p: CheckProblem) => void) {}
+  constructor(private readonly toleranceMs: number, private readonly now: number, emit: (p: CheckProblem) => void) {
+    this.share = new MismatchShare(emit);
+  }
 
   get open(): boolean {
     return this.rows.length > 0;
@@ -92,14 +97,15 @@ export class RowTimes {
     const { problem, ms, what } = row.ids[0]!;
     const t = row.times[0]!;
     const apart = Math.abs(ms - t.ms);
-    if (apart <= this.toleranceMs) return;
+    if (apart <= this.toleranceMs) return this.share.row(problem.path, undefined);
     problem.message = `${what} dates from ${isoFromMs(ms)}, but '${t.key}' in the same row says ${isoFromMs(t.ms)} (${span(apart)} apart)`;
-    this.emit(problem);
+    this.share.row(problem.path, problem);
   }
 
   /** The text ended: rows still open (a file cut short) are judged as they are. */
   finish(): void {
     while (this.rows.length > 0) this.end();
+    this.share.finish();
   }
 }
 

@@ -32,8 +32,13 @@ export function formatCard(d: Decoded): string {
     const kindWidth = Math.max(...d.alternatives.map((a) => a.kind.length));
     for (const a of d.alternatives) {
       const fields = Object.entries(a.fields).map(([k, v]) => `${k} ${fieldText(v)}`).join(', ');
-      const what = a.valid ? `${a.timePrecise ?? a.time ?? ''}  ${fields}${a.plausible === false ? '  (implausible date)' : ''}` : `(invalid: ${a.error ?? 'not a valid one'})`;
-      lines.push(`    ${a.kind.padEnd(kindWidth)}  ${what}`);
+      // A reading with no one time (a snowflake, without --epoch) names the days its plausible layouts give.
+      const plausible = a.time === undefined ? (a.candidates ?? []).filter((c) => c.plausible) : [];
+      const readings = plausible.length > 0 ? `${plausible.map((c) => `${c.epoch} ${c.time.slice(0, 10)}`).join(', ')} (pick: --from ${a.kind} --epoch NAME)` : '';
+      const what = a.valid
+        ? [a.timePrecise ?? a.time ?? '', readings, fields, a.plausible === false ? '(implausible date)' : ''].filter((x) => x !== '').join('  ')
+        : `(invalid: ${a.error ?? 'not a valid one'})`;
+      lines.push(`    ${a.kind.padEnd(kindWidth)}  ${what}`.trimEnd());
     }
   }
   return lines.map(escapeControls).join('\n') + '\n';

@@ -116,6 +116,17 @@ describe('explicit text: every form reads back, every reading listed (issue 22 i
       assert.match(formatCard(d), /also reads as:\n +pushid .*\(implausible date\)/);
     });
 
+    it('a snowflake reading with no one time names its plausible layouts\' days on the card, with no blank line end', () => {
+      const d = inspect('1732701605', { now: NOW });
+      assert.equal(d.kind, 'unixsec');
+      const card = formatCard(d);
+      const line = card.split('\n').find((l) => l.trimStart().startsWith('snowflake'))!;
+      const plausible = d.alternatives![0]!.candidates!.filter((c) => c.plausible);
+      assert.ok(plausible.length >= 2);
+      assert.equal(line, `    snowflake  ${plausible.map((c) => `${c.epoch} ${c.time.slice(0, 10)}`).join(', ')} (pick: --from snowflake --epoch NAME)`);
+      for (const l of card.split('\n')) assert.equal(l, l.trimEnd());
+    });
+
     it('the free-text rules stay strict: scan finds none of the implausible readings inspect lists', () => {
       for (const text of ['--------abcdefghijkl', 'zzzzzzzzabcdefghijkl', '01ARYZ6S41TSV4RRFFQ69G5FA']) {
         assert.ok(inspect(text, { now: NOW }).valid, text);

@@ -195,6 +195,16 @@ describe('idsmith CLI', () => {
       assert.match(r.err, /64-bit TSID, which has no "uuid" form; it converts to hex, int/);
     });
 
+    it('says a ULID or UUID is too wide for --to tsid, xid, objectid, flakeid or simpleflake, not that the target is unknown', async () => {
+      for (const [target, bits] of [['tsid', 64], ['xid', 96], ['objectid', 96], ['flakeid', 64], ['simpleflake', 64]] as const) {
+        const r = await run(['convert', '--to', target], `${ULID}\n${UUID_V7}\n0AWE5HZP3SKTK\n`);
+        assert.equal(r.code, 1, target);
+        assert.doesNotMatch(r.err, /Unknown conversion target/, target);
+        assert.match(r.err, new RegExp(`'${ULID}' to ${target}: This reads as a 128-bit ULID, too wide for "${target}" \\(${bits} bits\\) to hold without loss; it converts to uuid, `), target);
+        assert.match(r.err, new RegExp(`'${UUID_V7}' to ${target}: This reads as a 128-bit UUID, too wide for "${target}"`), target);
+      }
+    });
+
     it('converts the TypeID example to its UUID', async () => {
       assert.equal((await run(['convert', '--to', 'uuid', TYPEID])).out, `${TYPEID_UUID}\n`);
     });

@@ -1,9 +1,10 @@
 // Node entry point of the `idsmith` CLI (bundled to dist/cli.js). All behaviour lives in
 // src/cli/main.ts; this file only connects it to the process: streams in, writes that wait
-// for 'drain' out, and a quiet exit when the reader of a pipe goes away.
+// for 'drain' out (cli/drain.ts), and a quiet exit when the reader of a pipe goes away.
 // First: starts `scan`'s workers before the rest of the CLI loads (scanPrestart.ts).
 import './cli/scanPrestart';
 import { EXIT_INTERNAL, EXIT_OUTPUT } from './cli/command';
+import { writeWaiting } from './cli/drain';
 import { OutputError, fileChunks } from './cli/io';
 import { main, type CliIo } from './cli/main';
 import { isScanWorker } from './cli/scanWorker';
@@ -16,18 +17,6 @@ import { isCheckWorker } from './cli/checkWorker';
  */
 const CHUNK = 512 * 1024;
 
-function waitForDrain(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      process.stdout.off('drain', done);
-      process.stdout.off('close', done);
-      resolve();
-    };
-    process.stdout.on('drain', done);
-    process.stdout.on('close', done);
-  });
-}
-
 const io: CliIo = {
   stdin() {
     // Someone who typed `idsmith inspect` with nothing piped in would otherwise see a hang.
@@ -36,17 +25,16 @@ const io: CliIo = {
   },
   readFile: (path) => fileChunks(path, { size: CHUNK, buffers: 2 }),
   stdout: (chunk) => {
-    let more: boolean;
     try {
-      more = process.stdout.write(chunk);
+      return writeWaiting(process.stdout, chunk);
     } catch (err) {
       // A file or /dev/full as stdout is written synchronously: the error arrives here.
       if (isEpipe(err)) process.exit(0);
       throw err instanceof Error ? new OutputError(err) : err;
     }
-    return more ? undefined : waitForDrain();
   },
-  stderr: (text) => void process.stderr.write(text),
+  // Waits too: a message per bad line, written without waiting to a slow pipe, queued a gigabyte.
+  stderr: (text) => writeWaiting(process.stderr, text),
   stdoutIsTty: process.stdout.isTTY === true,
   // The bundle is its own worker script (scanWorker.ts and checkWorker.ts serve when started as one).
   scanWorkers: { script: __filename },

@@ -43,20 +43,24 @@ Exit status: 0 all converted, 1 some input could not be converted, 2 usage error
     const opts: { from?: string } = from === undefined ? {} : { from };
     const out = new Output(io);
     let failed = false;
-    for await (const line of ids(args.positionals, io)) {
-      if (line.droppedFrom !== undefined) {
-        failed = true;
-        io.stderr(`idsmith: cannot convert ${quote(line.text, line.droppedFrom)} to ${target}: the line is too long to be an ID\n`);
-      } else if (line.text !== '' || line.argument) {
-        try {
-          out.push(convert(line.text, target, opts) + '\n');
-        } catch (err) {
-          if (!(err instanceof IdError)) throw err;
+    try {
+      for await (const line of ids(args.positionals, io)) {
+        if (line.droppedFrom !== undefined) {
           failed = true;
-          io.stderr(`idsmith: cannot convert ${quote(line.text)} to ${target}: ${escapeControls(err.message)}\n`);
+          out.message(`idsmith: cannot convert ${quote(line.text, line.droppedFrom)} to ${target}: the line is too long to be an ID\n`);
+        } else if (line.text !== '' || line.argument) {
+          try {
+            out.push(convert(line.text, target, opts) + '\n');
+          } catch (err) {
+            if (!(err instanceof IdError)) throw err;
+            failed = true;
+            out.message(`idsmith: cannot convert ${quote(line.text)} to ${target}: ${escapeControls(err.message)}\n`);
+          }
         }
+        await out.afterLine(line);
       }
-      await out.afterLine(line);
+    } finally {
+      await out.flushMessages(); // on the way out of an error too: what was said about earlier lines
     }
     await out.flush();
     return failed ? EXIT_INVALID : EXIT_OK;

@@ -64,21 +64,25 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
     const out = new Output(io);
     let count = 0;
     let invalid = false;
-    for await (const line of ids(args.positionals, io)) {
-      if (line.text === '' && line.droppedFrom === undefined && !line.argument) {
-        await out.afterLine(line); // a blank line, passed on only to flush what is waiting
-        continue;
+    try {
+      for await (const line of ids(args.positionals, io)) {
+        if (line.text === '' && line.droppedFrom === undefined && !line.argument) {
+          await out.afterLine(line); // a blank line, passed on only to flush what is waiting
+          continue;
+        }
+        const d = decode(line, epoch, from, extra);
+        if (!d.valid) {
+          invalid = true;
+          out.message(`idsmith: invalid ID ${quote(d.input, line.droppedFrom)}: ${escapeControls(d.error ?? 'not recognised')}\n`);
+        }
+        // The same bytes JSON.stringify(results, null, 2) gave when results were one array.
+        if (json) out.push((count === 0 ? '[\n  ' : ',\n  ') + safeJson(JSON.stringify(d, null, 2)).replace(/\n/g, '\n  '));
+        else out.push((count === 0 ? '' : '\n') + formatCard(d));
+        count++;
+        await out.afterLine(line);
       }
-      const d = decode(line, epoch, from, extra);
-      if (!d.valid) {
-        invalid = true;
-        io.stderr(`idsmith: invalid ID ${quote(d.input, line.droppedFrom)}: ${escapeControls(d.error ?? 'not recognised')}\n`);
-      }
-      // The same bytes JSON.stringify(results, null, 2) gave when results were one array.
-      if (json) out.push((count === 0 ? '[\n  ' : ',\n  ') + safeJson(JSON.stringify(d, null, 2)).replace(/\n/g, '\n  '));
-      else out.push((count === 0 ? '' : '\n') + formatCard(d));
-      count++;
-      await out.afterLine(line);
+    } finally {
+      await out.flushMessages(); // on the way out of an error too: what was said about earlier lines
     }
     if (json) out.push(count === 0 ? '[]\n' : '\n]\n');
     await out.flush();

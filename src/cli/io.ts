@@ -28,7 +28,11 @@ export interface CliIo {
   readFile(path: string): AsyncIterable<Uint8Array>;
   /** Writes to standard output; the promise settles once more may be written (backpressure). */
   stdout(chunk: string | Uint8Array): Promise<void> | void;
-  stderr(text: string): void;
+  /**
+   * Writes to standard error; like `stdout`, the promise settles once more may be written. A
+   * one-off message may ignore it; per-line messages go through `Output.message`, which waits.
+   */
+  stderr(text: string): Promise<void> | void;
   /** Whether standard output is a terminal: then input bytes are never echoed raw. */
   stdoutIsTty?: boolean;
   /** Current time for relative `--time`/`--from` values; injectable so tests are stable. */
@@ -45,9 +49,17 @@ export interface CliIo {
  * `bytes` mode each string holds one byte per character (latin1), so input lines copied
  * through come out byte for byte, invalid UTF-8 included; to a terminal they are decoded and
  * their control characters escaped instead.
+ *
+ * Messages about input lines (for standard error) are batched with the output and written just
+ * before it, waiting as output does: written one by one, a million bad lines piped to a slow
+ * reader queued a gigabyte in the process. The order on a terminal showing both streams is the
+ * one immediate messages gave: a message about line N comes after the output of every line of
+ * earlier batches and before the output of line N and every line after it. A batch ends at 64 KB
+ * or when no more input has arrived, so typed lines each show their message then their output.
  */
 export class Output {
   private parts: string[] = [];
+  private messages: string[] = [];
   private size = 0;
 
   constructor(private readonly io: CliIo, private readonly mode: 'text' | 'bytes' = 'text', private readonly limit = 64 * 1024) {}
@@ -55,6 +67,12 @@ export class Output {
   /** Queues text; loops check `full` (or call `afterLine`) so a batch stays near the limit. */
   push(text: string): void {
     this.parts.push(text);
+    this.size += text.length;
+  }
+
+  /** Queues a message for standard error, written with the batch of output it belongs to. */
+  message(text: string): void {
+    this.messages.push(text);
     this.size += text.length;
   }
 
@@ -68,11 +86,21 @@ export class Output {
   }
 
   async flush(): Promise<void> {
+    await this.flushMessages();
     if (this.parts.length === 0) return;
     const text = this.parts.join('');
     this.parts = [];
     this.size = 0;
     await this.io.stdout(this.mode === 'text' ? text : bytesOut(text, this.io.stdoutIsTty === true));
+  }
+
+  /** Writes the queued messages only: what a command that stops on an error still owes. */
+  async flushMessages(): Promise<void> {
+    if (this.messages.length === 0) return;
+    const text = this.messages.join('');
+    this.size -= text.length;
+    this.messages = [];
+    await this.io.stderr(text);
   }
 }
 

@@ -106,19 +106,27 @@ export function convert(text: string, target: string, opts: { from?: string } = 
   requireText(target, 'the conversion target');
   opts = optionsOf(opts, 'the convert options');
   if (opts.from !== undefined) return convertFrom(text, target, opts.from);
-  let parsed: ReturnType<typeof parse128>;
-  const rep = representation(128, target);
+  let parsed: ReturnType<typeof parse128> | undefined;
+  let failure: IdError | undefined;
   try {
     parsed = parse128(text);
-    if (!rep) throw unknownTarget(target);
   } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    failure = e;
+  }
+  const rep = representation(128, target);
+  if (!parsed || !rep) {
     // Not a 128-bit spelling (a TSID, an XID, a SCRU128 ID), or a target of narrower IDs (a
     // decimal number's TSID): the format's own reading answers where it can.
-    const id = e instanceof IdError ? formatReading(text) : undefined;
-    if (!id) throw e;
-    const out = writeReading(id, target);
+    const id = formatReading(text);
+    const out = id && writeReading(id, target);
     if (out !== undefined) return out;
-    if (id.format.bits === 128) throw e;
+    if (id?.format.bits === 128 || (parsed && !id)) {
+      // A 128-bit ID and a target of narrower IDs (a ULID's `tsid`) is no unknown target.
+      if (!ALL_CONVERT_TARGETS.includes(target.startsWith('typeid:') ? 'typeid' : target)) throw unknownTarget(target);
+      if (!id) throw noForm(128, 'value', target, representationsFor(128).filter((r) => listed(r, parsed!.from)).map((r) => r.target));
+    }
+    if (!id) throw failure!;
     throw noTarget(id, target);
   }
   // Bare base64 has no format of its own: text a format reads plausibly is that format (22
@@ -135,8 +143,25 @@ export function convert(text: string, target: string, opts: { from?: string } = 
 
 function noTarget(id: DecodedId, target: string): IdError {
   // The targets its forms list (a TSID's Flake ID spelling is possible, but nobody wants it).
-  const targets = representationsFor(id.format.bits!).filter((r) => r.target !== id.format.id && listed(r, id.format.id)).map((r) => r.target);
-  return new IdError('UNSUPPORTED_CONVERSION', `This reads as a ${id.format.bits}-bit ${id.format.label}, which has no ${shown(target)} form; it converts to ${targets.join(', ')}.`);
+  const bits = id.format.bits!;
+  const targets = representationsFor(bits).filter((r) => r.target !== id.format.id && listed(r, id.format.id)).map((r) => r.target);
+  return noForm(bits, id.format.label, target, targets, id.format.notApplicable?.convert);
+}
+
+/**
+ * `target` does not apply to an ID of `bits` read as `label`: said as "too wide" where the
+ * target is written only at narrower widths (a ULID's `tsid`), with the targets it has, or else
+ * `why` it has none.
+ */
+function noForm(bits: number, label: string, target: string, targets: readonly string[], why?: string): IdError {
+  const widths = WIDTHS.filter((w) => representation(w, target)).reverse();
+  const what = `This reads as a ${bits}-bit ${label}`;
+  const rest = targets.length > 0 ? `; it converts to ${targets.join(', ')}.` : why ? `. ${why}` : '.';
+  if (widths.length > 0 && widths.every((w) => w < bits)) {
+    const sizes = widths.length > 1 ? `${widths.slice(0, -1).join(', ')} or ${widths.at(-1)}` : String(widths[0]);
+    return new IdError('UNSUPPORTED_CONVERSION', `${what}, too wide for ${shown(target)} (${sizes} bits) to hold without loss${rest}`);
+  }
+  return new IdError('UNSUPPORTED_CONVERSION', `${what}, which has no ${shown(target)} form${rest}`);
 }
 
 /** `convert` of text the caller named the source of: never guessed, so a SCRU128 is never a CUID2. */

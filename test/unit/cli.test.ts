@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EventEmitter } from 'node:events';
 import { NOW, chunked, run } from './cliRun';
 import { main, type CliIo } from '../../src/cli/main';
+import { writeWaiting, type DrainingStream } from '../../src/cli/drain';
 import { VECTORS } from './helpers';
 import { FORMATS } from '../../src/core';
 import { CUID_SPEC, SCRU128_SPEC, ULID_MAX, XID_SPEC, XRAY_SPEC } from '../shared/vectors';
@@ -191,6 +193,16 @@ describe('idsmith CLI', () => {
       const r = await run(['convert', '--to', 'uuid', '0AWE5HZP3SKTK']);
       assert.equal(r.code, 1);
       assert.match(r.err, /64-bit TSID, which has no "uuid" form; it converts to hex, int/);
+    });
+
+    it('says a ULID or UUID is too wide for --to tsid, xid, objectid, flakeid or simpleflake, not that the target is unknown', async () => {
+      for (const [target, bits] of [['tsid', 64], ['xid', 96], ['objectid', 96], ['flakeid', 64], ['simpleflake', 64]] as const) {
+        const r = await run(['convert', '--to', target], `${ULID}\n${UUID_V7}\n0AWE5HZP3SKTK\n`);
+        assert.equal(r.code, 1, target);
+        assert.doesNotMatch(r.err, /Unknown conversion target/, target);
+        assert.match(r.err, new RegExp(`'${ULID}' to ${target}: This reads as a 128-bit ULID, too wide for "${target}" \\(${bits} bits\\) to hold without loss; it converts to uuid, `), target);
+        assert.match(r.err, new RegExp(`'${UUID_V7}' to ${target}: This reads as a 128-bit UUID, too wide for "${target}"`), target);
+      }
     });
 
     it('converts the TypeID example to its UUID', async () => {
@@ -451,6 +463,102 @@ describe('idsmith CLI', () => {
         assert.equal(r.maxInFlight, 1, argv.join(' '));
         assert.ok(r.writes > 2, `${argv.join(' ')}: ${r.writes} writes`);
         assert.equal(r.out.split('\n').length - 1 >= 30_000, true, argv.join(' '));
+      }
+    });
+
+    // Both streams say "wait" on every write and record what arrives in order, as one terminal would show it.
+    async function slowStreams(argv: string[], source: AsyncIterable<Uint8Array>): Promise<{ code: number; shown: { stream: 'out' | 'err'; text: string }[]; maxInFlight: number }> {
+      const shown: { stream: 'out' | 'err'; text: string }[] = [];
+      let inFlight = 0, maxInFlight = 0;
+      const write = (stream: 'out' | 'err') => (t: string | Uint8Array): Promise<void> => {
+        shown.push({ stream, text: typeof t === 'string' ? t : Buffer.from(t).toString('latin1') });
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        return new Promise<void>((resolve) => setImmediate(() => {
+          inFlight--;
+          resolve();
+        }));
+      };
+      const io: CliIo = { stdin: () => source, readFile: (path) => createReadStream(path), stdout: write('out'), stderr: write('err'), now: () => NOW };
+      return { code: await main(argv, io), shown, maxInFlight };
+    }
+    const text = (shown: { stream: 'out' | 'err'; text: string }[], stream: 'out' | 'err'): string => shown.filter((s) => s.stream === stream).map((s) => s.text).join('');
+
+    it('waits for standard error as for standard output: a message per bad line never outruns a slow reader', async () => {
+      const bad = Array.from({ length: 20_000 }, (_, i) => `zz${i}`);
+      for (const [argv, input] of [[['inspect'], bad], [['convert', '--to', 'tsid'], bad.map(() => ULID)]] as const) {
+        const r = await slowStreams([...argv], chunked(input.join('\n') + '\n'));
+        const fast = await run([...argv], input.join('\n') + '\n');
+        assert.equal(r.code, 1, argv.join(' '));
+        assert.equal(r.maxInFlight, 1, `${argv.join(' ')}: ${r.maxInFlight} writes waiting at once`);
+        assert.equal(text(r.shown, 'err'), fast.err, argv.join(' '));
+        assert.equal(text(r.shown, 'out'), fast.out, argv.join(' '));
+        // Batched: one write per line cost about 4 µs each.
+        assert.ok(r.shown.filter((s) => s.stream === 'err').length < 200, `${argv.join(' ')}: ${r.shown.length} writes`);
+      }
+    });
+
+    it('writes to a stream that asked to wait only after its drain, as src/cli.ts connects both streams', async () => {
+      // A pipe with a 16 KB buffer that a reader empties on the next turn of the event loop.
+      class FakePipe extends EventEmitter implements DrainingStream {
+        text = '';
+        waiting = false;
+        early = 0; // writes made while waiting for 'drain'
+        private buffered = 0;
+        write(chunk: string | Uint8Array): boolean {
+          if (this.waiting) this.early++;
+          const t = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('latin1');
+          this.text += t;
+          this.buffered += t.length;
+          if (this.buffered < 16384) return true;
+          if (!this.waiting) {
+            this.waiting = true;
+            setImmediate(() => {
+              this.buffered = 0;
+              this.waiting = false;
+              this.emit('drain');
+            });
+          }
+          return false;
+        }
+      }
+      const input = Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? ULID : `zz${i}`)).join('\n') + '\n';
+      for (const argv of [['inspect'], ['convert', '--to', 'tsid'], ['convert', '--to', 'uuid']]) {
+        const out = new FakePipe(), err = new FakePipe();
+        const io: CliIo = { stdin: () => chunked(input), readFile: (path) => createReadStream(path), stdout: (t) => writeWaiting(out, t), stderr: (t) => writeWaiting(err, t), now: () => NOW };
+        const fast = await run(argv, input);
+        assert.equal(await main(argv, io), 1, argv.join(' '));
+        assert.equal(err.early, 0, `${argv.join(' ')}: ${err.early} writes to standard error before its 'drain'`);
+        assert.equal(out.early, 0, `${argv.join(' ')}: ${out.early} writes to standard output before its 'drain'`);
+        assert.equal(err.text, fast.err, argv.join(' '));
+        assert.equal(out.text, fast.out, argv.join(' '));
+      }
+    });
+
+    it('shows a message about a line before the output of that line and after the output of earlier input', async () => {
+      // Typed lines arrive one at a time: each message sits right before its own line's card.
+      async function* typed(): AsyncGenerator<Uint8Array> {
+        for (const l of [ULID, 'zz1', ULID, 'zz3']) yield Buffer.from(`${l}\n`);
+      }
+      const r = await slowStreams(['inspect'], typed());
+      const order = r.shown.map((s) => (s.stream === 'err' ? `err ${/zz\d/.exec(s.text)?.[0]}` : `out ${s.text.includes(ULID) ? 'ULID' : /zz\d/.exec(s.text)?.[0]}`));
+      assert.deepEqual(order, ['out ULID', 'err zz1', 'out zz1', 'out ULID', 'err zz3', 'out zz3']);
+      // Piped in 16 KB chunks: a message comes after the output of every line of earlier chunks.
+      const lines = Array.from({ length: 6000 }, (_, i) => (i % 7 === 3 ? `zz${String(i).padStart(24, '0')}` : ULID));
+      const piped = await slowStreams(['convert', '--to', 'uuid'], chunked(lines.join('\n') + '\n'));
+      let outLines = 0;
+      for (const s of piped.shown) {
+        if (s.stream === 'out') {
+          outLines += s.text.split('\n').length - 1;
+          continue;
+        }
+        for (const m of s.text.matchAll(/zz(\d+)/g)) {
+          const n = Number(m[1]);
+          // Every line is 27 bytes: line i ends at byte 27i + 26, in chunk (27i + 26) >> 14.
+          const chunk = (i: number): number => Math.floor((27 * i + 26) / 16384);
+          const earlier = lines.filter((l, i) => l === ULID && chunk(i) < chunk(n)).length;
+          const upTo = lines.slice(0, n).filter((l) => l === ULID).length;
+          assert.ok(outLines >= earlier && outLines <= upTo, `message about line ${n} after ${outLines} results (${earlier} to ${upTo} expected)`);
+        }
       }
     });
   });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { convert, convertTargetsFor, CONVERT_TARGETS } from '../../src/core/convert';
+import { ALL_CONVERT_TARGETS, convert, convertTargetsFor, CONVERT_TARGETS } from '../../src/core/convert';
 import { parse128, to128, type Form128 } from '../../src/core/represent';
 import { listed, representation } from '../../src/core/formats/registry';
 import { fromMysqlBin, toMysqlBin } from '../../src/core/formats/uuid/codec';
 import { formatUuid, parseUuid, uuidVersion, v1ToV6, v6ToV1 } from '../../src/core/formats/uuid/codec';
 import { code, VECTORS } from './helpers';
-import { UUID_V7_RFC, XRAY_SPEC } from '../shared/vectors';
+import { SCRU128_SPEC, UUID_V7_RFC, XRAY_SPEC } from '../shared/vectors';
 
 const ULID = VECTORS.ULID;
 const UUID = VECTORS.ULID_AS_UUID;
@@ -128,6 +128,32 @@ describe('convert', () => {
   it('refuses unknown targets and bad TypeID prefixes', () => {
     assert.throws(() => convert(ULID, 'base32'), code('INVALID_ARGUMENT'));
     assert.throws(() => convert(ULID, 'typeid:User'), code('INVALID_PREFIX'));
+  });
+
+  it('says a 128-bit ID is too wide for a target of narrower IDs, never that the target is unknown', () => {
+    // From the registry: every word --to takes that no 128-bit ID is written as (tsid, xid, ...).
+    const narrow = ALL_CONVERT_TARGETS.filter((t) => !representation(128, t));
+    assert.ok(narrow.includes('tsid') && narrow.includes('xid'), narrow.join());
+    const inputs: [string, string, { from?: string }?][] = [
+      [ULID, 'ULID'], [UUID, 'UUID'], [UUID.replace(/-/g, ''), 'UUID'], [SCRU128_SPEC, 'SCRU128'],
+      [`user_${ULID.toLowerCase()}`, 'TypeID'], [ULID, 'ULID', { from: 'ulid' }], ['1777022036153689948599198395857550683', ''],
+    ];
+    for (const target of narrow) {
+      const widths = [64, 96].filter((bits) => representation(bits, target));
+      for (const [text, label, opts] of inputs) {
+        const what = `${text} --to ${target}${opts ? ' --from ulid' : ''}`;
+        assert.throws(() => convert(text, target, opts), (e: unknown) => {
+          assert.ok(code('UNSUPPORTED_CONVERSION')(e), `${what}: ${String(e)}`);
+          const m = (e as Error).message;
+          assert.match(m, new RegExp(`128-bit ${label}.*too wide for "${target}" \\(${widths.join(' or ')} bits\\)`), what);
+          assert.match(m, /it converts to .*\buuid\b/, what);
+          return true;
+        });
+      }
+    }
+    // Narrower IDs keep their message, and targets nothing takes are still unknown.
+    assert.throws(() => convert('0AWE5HZP3SKTK', 'uuid'), /64-bit TSID, which has no "uuid" form; it converts to hex, int/);
+    assert.throws(() => convert(SCRU128_SPEC, 'base32'), code('INVALID_ARGUMENT'));
   });
 
   it('lists targets for code actions, disabling what does not apply with a reason', () => {

@@ -91,6 +91,45 @@ describe('check: duplicate', () => {
     assert.deepEqual(codes(check(text, 'f.json')), []);
   });
 
+  it('an object embedded in rows with their own ID (a customer in each order, a JSON:API relationship) repeats by reference', () => {
+    const D = ulidAt(Date.UTC(2024, 0, 2)), E = ulidAt(Date.UTC(2024, 0, 3));
+    // The customer U4 is in two orders, its own id first in one and last in the other; its address too.
+    const orders = JSON.stringify({
+      orders: [
+        { id: A, customer: { id: U4, address: { id: U7 } }, items: [{ id: D }] },
+        { customer: { address: { id: U7 }, id: U4 }, id: B, items: [{ id: E }] },
+      ],
+    }, null, 1);
+    assert.deepEqual(codes(check(orders, 'orders.json')), []);
+    const api = JSON.stringify({
+      data: [
+        { type: 'articles', id: A, relationships: { author: { data: { type: 'people', id: U4 } } } },
+        { type: 'articles', id: B, relationships: { author: { data: { type: 'people', id: U4 } } } },
+      ],
+      included: [{ type: 'people', id: U4 }],
+    }, null, 1);
+    assert.deepEqual(codes(check(api, 'api.json')), []);
+    // JSON Lines: each line is a row; its customer object is embedded in it.
+    assert.deepEqual(codes(check(`{"id": "${A}", "customer": {"id": "${U4}"}}\n{"id": "${B}", "customer": {"id": "${U4}"}}\n`, 'o.jsonl')), []);
+  });
+
+  it('duplicates stay duplicates: a row\'s own ID, a row\'s array of rows, an ID under an object whose row has none of its own', () => {
+    const D = ulidAt(Date.UTC(2024, 0, 2));
+    const twice = (text: string, name: string, path: string) => {
+      const r = check(text, name);
+      assert.deepEqual(r.problems.map((p) => `${p.code} ${p.path}`), [`duplicate ${path}`], name);
+    };
+    // A line item in two orders: items are the orders' own rows, each with an ID of its own.
+    twice(JSON.stringify({ orders: [{ id: A, items: [{ id: D }] }, { id: B, items: [{ id: D }] }] }), 'a.json', '$.orders[*].items[*].id');
+    // An API's lines whose entity is under `data`, with no ID beside it: `data.id` is the line's own.
+    twice(`{"data": {"id": "${A}"}}\n{"data": {"id": "${A}"}}\n`, 'a.jsonl', '$.data.id');
+    // JSON:API's included resources are each one object: twice is a duplicate.
+    twice(JSON.stringify({ data: [{ id: B, relationships: { author: { data: { id: U4 } } } }], included: [{ id: U4 }, { id: U4 }] }), 'b.json', '$.included[*].id');
+    // The embedded customer's own ID still counts against its own created_at.
+    const late = JSON.stringify({ orders: [{ id: A, customer: { id: U7, created_at: '2016-01-01' } }] });
+    assert.deepEqual(codes(check(late, 'c.json')), ['time-mismatch']);
+  });
+
   it('JSONC with comments and trailing commas, and a UUID spelled two ways', () => {
     const text = `// seeds\n{ "rows": [ { "id": "${U4}" }, /* x */ { "id": "${U4.toUpperCase()}" }, ] }`;
     const r = check(text, 'f.jsonc');

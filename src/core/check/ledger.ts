@@ -3,7 +3,7 @@ import { IdTable } from './idtable';
 import { own } from './own';
 import { shownPath } from './paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
-import { DISTINCT_SHARE, isIdentityColumn, isNamedIdentity, kindName } from './rules';
+import { DISTINCT_SHARE, isEmbeddedIdPath, isIdentityColumn, isNamedIdentity, kindName, ownRowOf } from './rules';
 import type { CheckOptions, CheckPosition, CheckProblem, TextSource } from './types';
 
 // What the check keeps across a file: per key or column the distinct IDs (the duplicate rule)
@@ -51,6 +51,8 @@ interface Column {
   key: string | undefined;
   /** Its name says it holds each row's own ID: a repeat is a duplicate the moment it is seen. */
   named: boolean;
+  /** Named, but the ID of an object embedded in a row with its own (`$.orders[*].customer.id`): repeats are references. Decided at the first repeat. */
+  embedded: boolean | undefined;
   count: number;
   /** Every kind's table, once a second kind is seen (a column nearly always holds one: `table`). */
   tables: Map<IdKind, IdTable> | undefined;
@@ -68,6 +70,8 @@ interface Column {
 
 export class Ledger implements Facts {
   private readonly columns = new Map<string, Column>();
+  /** Paths of rows (`$.orders[*]`) that have an identity-named ID of their own. */
+  private readonly ownRows = new Set<string>();
   /** Rows being read, for the time-mismatch rule; undefined when it is off. */
   private readonly rows: RowTimes | undefined;
 
@@ -102,7 +106,11 @@ export class Ledger implements Facts {
     let col = this.columns.get(path);
     if (!col) {
       const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: undefined, table: undefined, tableKind: undefined, repeats: named ? undefined : NONE_HELD, ordered: 0, lastMs: 0, lastLine: 0, backs: NONE_HELD };
+      if (named) {
+        const row = ownRowOf(path);
+        if (row !== undefined) this.ownRows.add(own(row));
+      }
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, embedded: undefined, count: 0, tables: undefined, table: undefined, tableKind: undefined, repeats: named ? undefined : NONE_HELD, ordered: 0, lastMs: 0, lastLine: 0, backs: NONE_HELD };
       this.columns.set(path, col);
     }
     let table: IdTable | undefined;
@@ -122,9 +130,11 @@ export class Ledger implements Facts {
     }
     // A column found to be a reference (repeats too many to be an identity's) looks nothing up
     // again: its repeats are no duplicates, and its count is not asked any more.
-    const first = col.named || col.repeats ? table.firstOrAdd(identity, line, character) : undefined;
+    const first = (col.named && col.embedded !== true) || col.repeats ? table.firstOrAdd(identity, line, character) : undefined;
     col.count++;
-    if (first && (col.named || col.repeats)) {
+    // The first repeat under a name asks whether the ID is an embedded object's (by then the row's own ID has come).
+    if (first && col.named && col.embedded === undefined) col.embedded = isEmbeddedIdPath(col.path, (row) => this.ownRows.has(row));
+    if (first && ((col.named && !col.embedded) || col.repeats)) {
       const p = this.problem2('duplicate', 'error', kind, source.slice(from, from + end - start), start, end, line, character, endLine, endCharacter, col.path,
         `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, first);
       if (col.named) this.emit(p);
@@ -179,5 +189,6 @@ export class Ledger implements Facts {
       for (const p of backs) this.emit(p);
     }
     this.columns.clear();
+    this.ownRows.clear();
   }
 }

@@ -57,6 +57,53 @@ export function isNamedIdentity(key: string | undefined, path: string): boolean 
   return key !== undefined ? isIdentityName(key) : /^column 1$|\(value 1\)$/.test(path);
 }
 
+/** The segments of a JSON or YAML path after its root (`$`, a YAML document's `$2`): `.name`, `["odd key"]`, `[*]`, `[?]`. */
+const SEGMENT = /\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]|\[\*\]|\[\?\]/g;
+const ROOT = /^\$\d*/;
+
+function segmentsOf(path: string): { root: string; segments: string[] } | undefined {
+  const root = ROOT.exec(path)?.[0];
+  if (root === undefined) return undefined;
+  const segments = path.slice(root.length).match(SEGMENT) ?? [];
+  // A path these segments do not spell (none is made so) is left as it is.
+  return segments.join('').length === path.length - root.length ? { root, segments } : undefined;
+}
+
+/**
+ * The row whose own ID an identity-named path names: `$.orders[*]` for `$.orders[*].id`, the
+ * root for a JSON Lines line's `$.id`; undefined when the ID sits deeper (or the path is no
+ * JSON or YAML path).
+ */
+export function ownRowOf(path: string): string | undefined {
+  const p = segmentsOf(path);
+  if (p === undefined || p.segments.length === 0) return undefined;
+  const n = p.segments.length;
+  return n === 1 || p.segments[n - 2] === '[*]' ? p.root + p.segments.slice(0, n - 1).join('') : undefined;
+}
+
+/**
+ * Whether an identity-named path names the ID of an object embedded in a row that has its own:
+ * `$.orders[*].customer.id` when `$.orders[*].id` is a row's own (`rowHasOwn`), or a JSON:API
+ * relationship's `data.id`. The same customer in two orders is one object twice, so a repeat
+ * there is a reference, never a duplicate. Arrays a row holds (`$.orders[*].items[*].id`) are
+ * rows of their own: each step down from the row is a property followed by `[*]`.
+ */
+export function isEmbeddedIdPath(path: string, rowHasOwn: (row: string) => boolean): boolean {
+  const p = segmentsOf(path);
+  if (p === undefined) return false;
+  const s = p.segments;
+  // Each row the path passes through (the root, then each `[*]`), outermost first.
+  for (let i = -1; i < s.length - 1; i++) {
+    if (i >= 0 && s[i] !== '[*]') continue;
+    if (!rowHasOwn(p.root + s.slice(0, i + 1).join(''))) continue;
+    // Below that row, down to the ID's key: an object that is no array's element is embedded.
+    for (let j = i + 1; j < s.length - 1; j++) {
+      if (s[j] !== '[*]' && s[j + 1] !== '[*]') return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Whether the column at `path` holds each row's own ID, as the duplicate rule reads it: its name
  * says so, or its values are nearly all distinct. Repeats elsewhere are references (a `user_id`

@@ -6,6 +6,7 @@ import { IdTable } from './idtable';
 import { Lines } from './lines';
 import { lastSegment, shownPath } from '../../../src/core/check/paths';
 import { DEFAULT_TIME_TOLERANCE_MS, RowTimes } from './rowTime';
+import { isEmbeddedIdPath, ownRowOf } from '../../../src/core/check/rules';
 import { DISTINCT_SHARE, LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, identityKey, isIdentityColumn, isIdentityName, isNamedIdentity, kindName, labelOf, timeOrdered, type Label } from './rules';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from '../../../src/core/check/types';
 
@@ -35,6 +36,7 @@ interface Column {
   key: string | undefined;
   /** Its name says it holds each row's own ID: a repeat is a duplicate the moment it is seen. */
   named: boolean;
+  embedded: boolean | undefined;
   count: number;
   tables: Map<IdKind, IdTable>;
   /** Repeats waiting for the end; undefined once too many for an identity column. */
@@ -61,6 +63,7 @@ function own(s: string): string {
 
 export class Checker implements Sink {
   private readonly columns = new Map<string, Column>();
+  private readonly ownRows = new Set<string>();
   private readonly lines = new Lines();
   private readonly key = new Uint32Array(4);
   private readonly now: number;
@@ -199,7 +202,11 @@ export class Checker implements Sink {
     let col = this.columns.get(path);
     if (!col) {
       const named = isNamedIdentity(key, path);
-      col = { path: own(path), key: key === undefined ? undefined : own(key), named, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
+      if (named) {
+        const row = ownRowOf(path);
+        if (row !== undefined) this.ownRows.add(row);
+      }
+      col = { path: own(path), key: key === undefined ? undefined : own(key), named, embedded: undefined, count: 0, tables: new Map(), repeats: named ? undefined : [], ordered: 0, lastMs: 0, lastLine: 0, backs: [] };
       this.columns.set(path, col);
     }
     let table = col.tables.get(kind);
@@ -212,9 +219,11 @@ export class Checker implements Sink {
       const p: CheckProblem = { code: 'time-mismatch', severity: 'warning', message: '', start, end: occ.end, range, text: own(text), path: col.path, kind };
       this.rows.id(p, d.unixMs, `${kindName(kind)} under '${key ?? lastSegment(col.path)}'`);
     }
-    const first = table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
+    const first = col.embedded === true ? undefined : table.firstOrAdd(identityKey(d, this.key), at.line, at.character);
     col.count++;
-    if (first && (col.named || col.repeats)) {
+    // A later rule than this oracle's engine, the core's own: an embedded object's ID repeats by reference.
+    if (first && col.named && col.embedded === undefined) col.embedded = isEmbeddedIdPath(col.path, (row) => this.ownRows.has(row));
+    if (first && ((col.named && !col.embedded) || col.repeats)) {
       const p = this.problem('duplicate', 'error', occ, col.path, `duplicate ${kindName(kind)} under '${shownPath(col.path)}': first at line ${first.line + 1}, column ${first.character + 1}`, { first });
       if (col.named) this.emit(p);
       else if (col.repeats) {

@@ -130,6 +130,24 @@ describe('check: duplicate', () => {
     assert.deepEqual(codes(check(late, 'c.json')), ['time-mismatch']);
   });
 
+  it('MongoDB Extended JSON (mongoexport): {"$oid"} and {"$date"} are the values of their keys, in the row around them', () => {
+    const O1 = '6746f0a5c2e4b1a3d5f7e9c1', O2 = '6746f0a5c2e4b1a3d5f7e9c2', USER = '6746f0a5c2e4b1a3d5f7e9c9'; // 2024-11-27
+    const line = (id: string, date: string) => `{"_id":{"$oid":"${id}"},"user":{"$oid":"${USER}"},"tags":[{"$oid":"${USER}"}],"createdAt":${date}}`;
+    const text = [
+      line(O1, '{"$date":"2024-11-27T10:12:53Z"}'),
+      line(O2, '{"$date":{"$numberLong":"1577836800000"}}'), // canonical form: 2020-01-01
+      line(O2, '{"$date":"2024-11-27T10:12:53Z"}'),
+      `{"_id":"${O1}"}`,
+    ].join('\n') + '\n';
+    const r = check(text, 'orders.jsonl');
+    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.range.start.line} ${p.path}`).sort(),
+      ['duplicate 2 $._id', 'duplicate 3 $._id', 'time-mismatch 1 $._id']);
+    assert.match(only(r, 'time-mismatch')[0]!.message, /^ObjectId under '_id' dates from 2024-11-27T10:12:53\.000Z, but 'createdAt' in the same row says 2020-01-01T00:00:00\.000Z/);
+    assertAt(only(r, 'duplicate')[0]!, text, O2, 1);
+    // The user in every line, in a field and in an array, is a reference; a key $oid beside others is no wrapper.
+    assert.deepEqual(codes(check(`[{"id": "${O1}", "$oid": "${O2}"}, {"id": "${O2}", "$oid": "${O2}"}]`, 'a.json')), []);
+  });
+
   it('JSONC with comments and trailing commas, and a UUID spelled two ways', () => {
     const text = `// seeds\n{ "rows": [ { "id": "${U4}" }, /* x */ { "id": "${U4.toUpperCase()}" }, ] }`;
     const r = check(text, 'f.jsonc');

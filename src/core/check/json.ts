@@ -279,6 +279,16 @@ const KEY_CACHED_MAX = 64;
 const PATH_CACHED_MAX = 256;
 const PATHS_MAX = 10_000;
 
+/**
+ * MongoDB Extended JSON (what `mongoexport` writes, and `mongoimport` reads): `{"$oid": …}`,
+ * `{"$date": …}` (its canonical form `{"$date": {"$numberLong": …}}`), `{"$uuid": …}`. An object
+ * whose first key is one of these wraps a single value: the value is read as the wrapper's own
+ * (`_id`, not `_id.$oid`), in the row around it, and the wrapper is no row.
+ */
+const WRAPPER_KEYS = new Set(['$oid', '$date', '$numberLong', '$uuid']);
+/** What each level of the path stack is: an array, an object whose first key has not come, a row, a wrapper. */
+const ARRAY = 0, PENDING = 1, ROW = 2, WRAPPER = 3;
+
 
 // The listener's own path stack: the path of a depth is made from the one above it when the
 // structure changes, not for every value (a 10 MB fixture has hundreds of thousands of values),
@@ -286,6 +296,8 @@ const PATHS_MAX = 10_000;
 export class JsonPaths implements JsonListener {
   private readonly segs: string[] = [];
   private readonly keys: (string | undefined)[] = [];
+  /** What each level of `segs` is (ARRAY, PENDING, ROW, WRAPPER). */
+  private readonly levels: number[] = [];
   /** `prefixes[i]` is the path of depth i (`$` and the first i segments), for i < `valid`. */
   private readonly prefixes: string[] = ['$'];
   private valid = 1;
@@ -351,8 +363,8 @@ export class JsonPaths implements JsonListener {
   objectBegin(): void {
     this.segs.push('');
     this.keys.push(this.key);
-    this.openObjects++;
-    this.c.rowBegin?.();
+    // A row begins at its first key, which says whether the object is a row or a wrapper.
+    this.levels.push(PENDING);
   }
 
   /** Objects begun and not ended: rows open, which a line end of JSON Lines ends. */
@@ -364,16 +376,28 @@ export class JsonPaths implements JsonListener {
     this.segs[depth - 1] = this.segment(name);
     this.key = name;
     this.changed(depth);
+    if (this.levels[depth - 1] === PENDING) {
+      if (WRAPPER_KEYS.has(name)) {
+        this.levels[depth - 1] = WRAPPER;
+      } else {
+        this.levels[depth - 1] = ROW;
+        this.openObjects++;
+        this.c.rowBegin?.();
+      }
+    }
   }
 
   objectEnd(): void {
+    const row = this.levels[this.levels.length - 1] === ROW;
     this.pop();
+    if (!row) return;
     if (this.openObjects > 0) this.openObjects--;
     this.c.rowEnd?.();
   }
 
   private pop(): void {
     this.segs.pop();
+    this.levels.pop();
     this.key = this.keys.pop();
     this.changed(this.segs.length + 1);
     // Setting an array's length is a call into the engine even when nothing changes.
@@ -382,6 +406,7 @@ export class JsonPaths implements JsonListener {
 
   arrayBegin(): void {
     this.segs.push('[*]');
+    this.levels.push(ARRAY);
     this.keys.push(this.key);
     this.changed(this.segs.length);
   }
@@ -392,6 +417,14 @@ export class JsonPaths implements JsonListener {
 
   scalar(value: string, start: number, length: number, verbatim: boolean, isString: boolean): void {
     if (!candidate(length)) return;
+    let i = this.segs.length - 1;
+    if (i >= 0 && this.levels[i] === WRAPPER && WRAPPER_KEYS.has(this.key!)) {
+      // The wrapped value is the wrapper's: under its key, at its path (up through nested wrappers).
+      while (i > 0 && this.levels[i - 1] === WRAPPER) i--;
+      this.current();
+      this.c.value(value, start, verbatim, this.prefixes[i]!, this.keys[i]);
+      return;
+    }
     this.c.value(value, start, verbatim, this.current(), this.key);
     void isString;
   }
@@ -405,6 +438,7 @@ export class JsonPaths implements JsonListener {
     // end of the file, so lines of `{` grew memory without bound (32 MB: 1.5 GB).
     for (; this.openObjects > 0; this.openObjects--) this.c.rowEnd?.();
     if (this.segs.length !== 0) this.segs.length = 0;
+    if (this.levels.length !== 0) this.levels.length = 0;
     if (this.keys.length !== 0) this.keys.length = 0;
     if (this.prefixes.length !== 1) this.prefixes.length = 1;
     this.valid = 1;

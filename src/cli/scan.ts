@@ -25,6 +25,7 @@ Output (one of):
                     session=01ARYZ6S41TSV4RRFFQ69G5FAV [2016-07-30T22:36:16.385Z] user=...
                     Other bytes (CRLF, invalid UTF-8) are copied as they are; on a terminal,
                     control characters are shown escaped instead.
+
 Input in UTF-16 or UTF-32 with a byte order mark is read as the same text in UTF-8 with a
 mark: columns count bytes of that text, and --annotate writes it in UTF-8.
 

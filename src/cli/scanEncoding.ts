@@ -4,7 +4,7 @@
 // that text saved as UTF-8 with a mark would be, so lines are its lines, columns count bytes of
 // the UTF-8 text, and `--annotate` writes that text in UTF-8. Without a mark nothing is guessed;
 // a start full of NUL bytes (UTF-16 without one, or no text at all) is said on standard error.
-import { markedDecoder, markedEncoding, type MarkedEncoding } from '../core';
+import { markedDecoder, markedEncoding } from '../core';
 
 /** A mark is at most this long. */
 const MARK_MAX = 4;
@@ -15,10 +15,10 @@ const NUL_SHARE = 0.25;
 /**
  * `source` as UTF-8: input that starts with a mark of UTF-16 or UTF-32 decoded and encoded
  * again, any other passed on chunk for chunk (the same chunks, not copied: `source` may reuse
- * a chunk's memory once the next is asked for). `onEncoding`: the mark's encoding, when there
- * is one; `onNuls`: an unmarked start whose first bytes are many NULs.
+ * a chunk's memory once the next is asked for). `on.nuls`: an unmarked start whose first bytes
+ * are many NULs.
  */
-export async function* asUtf8(source: AsyncIterable<Uint8Array>, on: { encoding?(encoding: MarkedEncoding): void; nuls?(nuls: number, looked: number): void } = {}): AsyncGenerator<Uint8Array> {
+export async function* asUtf8(source: AsyncIterable<Uint8Array>, on: { nuls?(nuls: number, looked: number): void } = {}): AsyncGenerator<Uint8Array> {
   const it = source[Symbol.asyncIterator]();
   try {
     let head: Uint8Array | undefined;
@@ -39,7 +39,6 @@ export async function* asUtf8(source: AsyncIterable<Uint8Array>, on: { encoding?
       for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
       return;
     }
-    on.encoding?.(marked.encoding);
     const decode = markedDecoder(marked.encoding);
     // The mark goes to the decoder too: it comes out as U+FEFF, UTF-8's mark.
     let text = decode(head, !ended);

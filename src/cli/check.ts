@@ -21,8 +21,9 @@ export const checkCommand: Command = {
   summary: 'find duplicate, invalid, future-dated and out-of-order IDs in data files',
   usage: 'idsmith check [--json] [--epoch NAME|MS] [--time-tolerance HOURS] [--format NAME] [--delimiter CHAR] FILE|- ...',
   help: `Checks fixtures, seeds and test data: JSON, JSONC, JSON Lines, YAML, CSV, TSV and SQL
-(INSERT statements and pg_dump's COPY blocks), by file extension; anything else is read as
-plain text. - reads standard input, whose format --format names or its first 4 KB tell.
+(INSERT statements and pg_dump's COPY blocks; a dollar-quoted body, $$ ... $$, is text, not
+statements), by file extension; anything else is read as plain text. - reads standard input,
+whose format --format names or its first 4 KB tell.
 Files in UTF-8, or UTF-16 or UTF-32 with a byte order mark (PowerShell 5 writes UTF-16).
 
   duplicate  the same ID twice under one key (id in two objects of one array), in one CSV

@@ -2,6 +2,7 @@ import { UsageError, stringFlag } from './args';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, HELP_FLAG, EPOCH_FLAG, epochOption, type Command } from './command';
 import { openInputs, type CliIo } from './io';
 import { ByteWriter, countLines, runParts, type PieceJob, type PieceResult, type ScanMode } from './scanEngine';
+import { asUtf8 } from './scanEncoding';
 import { pieces } from './scanInput';
 import { ScanPool, WORKER_MIN_BYTES, worthWorkers } from './scanPool';
 import { escapeControls, escapeControlsInLines, quote, safeJson } from './safe';
@@ -24,6 +25,9 @@ Output (one of):
                     session=01ARYZ6S41TSV4RRFFQ69G5FAV [2016-07-30T22:36:16.385Z] user=...
                     Other bytes (CRLF, invalid UTF-8) are copied as they are; on a terminal,
                     control characters are shown escaped instead.
+
+Input in UTF-16 or UTF-32 with a byte order mark is read as the same text in UTF-8 with a
+mark: columns count bytes of that text, and --annotate writes it in UTF-8.
 
 Options:
   --epoch NAME|MS   read snowflakes with this layout (twitter, discord, instagram, sonyflake,
@@ -64,7 +68,10 @@ Exit status: 0 done, 1 some ID found is invalid (e.g. a broken ULID labelled as 
           return (pool ??= new ScanPool(workers.script, undefined, workers.execArgv));
         };
         try {
-          const source = input.name === undefined || input.name === '-' ? gather(input.source(), 512 * 1024) : input.source();
+          const bytes = input.name === undefined || input.name === '-' ? gather(input.source(), 512 * 1024) : input.source();
+          const source = asUtf8(bytes, {
+            nuls: (n, looked) => io.stderr(`idsmith scan: ${quote(input.name ?? '-')}: ${n} of its first ${looked} bytes are NUL; UTF-16 is read as UTF-16 only with a byte order mark\n`),
+          });
           invalid = (await scanInput(source, job, out, poolFor)) || invalid;
         } catch (err) {
           if (!isFileError(err)) throw err;

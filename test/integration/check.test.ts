@@ -128,6 +128,17 @@ describe('check: fixture health', () => {
     await waitFor(() => ours(doc.uri).map(brief).join() === 'duplicate@3:9-3:35' && true, 'the new duplicate');
   });
 
+  it('SQL: a dollar-quoted function body is text; the duplicates after a quote inside it are found', async () => {
+    // The second edge-input hunt: a ' in the body hid what followed, an INSERT in it counted.
+    const text = `CREATE FUNCTION greet() RETURNS text LANGUAGE sql AS $$ SELECT $q$Don't panic$q$ $$;\n`
+      + `CREATE FUNCTION seed() RETURNS void LANGUAGE sql AS $$ INSERT INTO users (id) VALUES ('${A}'); $$;\n`
+      + `INSERT INTO users (id) VALUES ('${A}'), ('${A}');\n`;
+    await openDocument(text, 'sql');
+    const result = await vscode.commands.executeCommand<{ status: string; problems: { code: string; line: number; character: number }[] }>('idsmith.checkFile');
+    assert.equal(result.status, 'checked');
+    assert.deepEqual(result.problems.map((p) => [p.code, p.line, p.character]), [['duplicate', 2, 64]]);
+  });
+
   it('Summarize IDs returns the counts and opens its panel', async () => {
     const editor = await openFixture('fixtures/users.json');
     const doc = editor.document;

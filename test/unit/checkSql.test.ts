@@ -109,3 +109,81 @@ describe('check: real dumps (test/fixtures/check)', () => {
     });
   }
 });
+
+describe('check: PostgreSQL dollar quoting ($$ … $$, $tag$ … $tag$)', () => {
+  // pg_dump writes function bodies this way; before, a ' in a body opened a string that hid the rest of the file.
+  const body = (inner: string) => `CREATE FUNCTION public.greet() RETURNS text LANGUAGE sql AS $$ ${inner} $$;\n`;
+  const copy = `COPY public.users (id, name) FROM stdin;\n${A}\tann\n${A}\tbob\n\\.\n`;
+  const insert = `INSERT INTO public.orders (id) VALUES ('${A}'), ('${A}');\n`;
+
+  it("a quote inside a body does not open a string: the duplicates after it are found", () => {
+    for (const inner of ["SELECT $q$Don't panic$q$", "SELECT 'it''s'", "SELECT 'x", 'SELECT "x', 'SELECT `x', "-- it's\nSELECT 1", '/* x']) {
+      const text = 'SET standard_conforming_strings = on;\n' + body(inner) + copy + insert;
+      const lines = inner.split('\n').length - 1;
+      assert.deepEqual(dups(text), [['public.users (id)', 4 + lines], ['public.orders (id)', 6 + lines]], inner);
+    }
+  });
+
+  it('an INSERT inside a body is text, not a row', () => {
+    const text = `CREATE FUNCTION seed() RETURNS void LANGUAGE sql AS $$\n  INSERT INTO users (id) VALUES ('${A}');\n$$;\nINSERT INTO users (id) VALUES ('${A}');\n`;
+    assert.deepEqual(dups(text), []);
+    assert.deepEqual(values(text), [['users', A]]);
+  });
+
+  it('a tagged body ends only at its own tag; $$ and other tags inside are text', () => {
+    const text = `CREATE FUNCTION f() RETURNS void AS $fn$\nBEGIN\n  EXECUTE $$INSERT INTO users (id) VALUES ('${A}')$$;\n  PERFORM $x$'$x$;\nEND\n$fn$ LANGUAGE plpgsql;\n`
+      + `INSERT INTO users (id) VALUES ('${A}');\n`;
+    assert.deepEqual(values(text), [['users', A]]);
+    assert.deepEqual(values(`SELECT $a$ $b$ $a $A$ $a$; INSERT INTO t VALUES ('x');`), [['t', 'x']]);
+  });
+
+  it('a dollar-quoted value in VALUES is a string value, read as it is (no escapes)', () => {
+    assert.deepEqual(values(`INSERT INTO t VALUES ($$${A}$$, $v$it's \\n$v$, $$$$);`), [['t', A, "it's \\n", '']]);
+    assert.deepEqual(dups(`INSERT INTO t (id) VALUES ($$${A}$$), ($q$${A}$q$);`), [['t (id)', 0]]);
+  });
+
+  it('$1 is a parameter, a$b$ an identifier, $ alone a character: none opens a quote', () => {
+    assert.deepEqual(values(`PREPARE p AS SELECT $1, $2; INSERT INTO t VALUES ('x');`), [['t', 'x']]);
+    assert.deepEqual(values(`SELECT a$b$, x$$ FROM t; INSERT INTO t VALUES ('x'); SELECT 'a$$';`), [['t', 'x']]);
+    assert.deepEqual(values(`SELECT $a, $ FROM t; INSERT INTO t VALUES ('x');`), [['t', 'x']]);
+    assert.deepEqual(values(`SELECT café$x$ FROM t; INSERT INTO t VALUES ('x');`), [['t', 'x']]);
+    // Past ASCII is part of a name (a table named so was read as no table at all).
+    assert.deepEqual(dups(`INSERT INTO café (id) VALUES ('${A}'), ('${A}');`), [['café (id)', 0]]);
+  });
+
+  it('an unterminated body runs to the end of the text', () => {
+    assert.deepEqual(values(`SELECT $$ INSERT INTO t VALUES ('x');`), []);
+  });
+
+  it("MySQL's DELIMITER $$ is a client command, not a quote: statements after the routines are read", () => {
+    const routines = 'DELIMITER $$\nCREATE PROCEDURE a() BEGIN SELECT 1; END $$\nCREATE PROCEDURE b() BEGIN SELECT 2; END $$\nDELIMITER ;\n';
+    assert.deepEqual(values(routines + `INSERT INTO t VALUES ('x');`), [['t', 'x']]);
+  });
+
+  it('the same values whatever the pieces the text arrives in (a cut inside a tag or a body)', () => {
+    const text = 'SET standard_conforming_strings = on;\n' + body("SELECT $q$Don't$q$, $1, a$b$") + `CREATE FUNCTION g() AS $body$ '${A}' $body$;\n` + copy + insert
+      + `INSERT INTO public.orders (id) VALUES ($tag$${A}$tag$);\n`;
+    const whole = check(text).problems;
+    assert.deepEqual(whole.filter((p) => p.code === 'duplicate').map((p) => p.path), ['public.users (id)', 'public.orders (id)', 'public.orders (id)']);
+    for (let c = 1; c < text.length; c++) {
+      const problems: CheckProblem[] = [];
+      const stream = createCheck({ fileName: 'seed.sql', now: NOW, onProblem: (p) => problems.push(p) });
+      stream.write(text.slice(0, c));
+      stream.write(text.slice(c));
+      stream.end();
+      assert.deepEqual(problems.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code)), whole, `cut at ${c}`);
+    }
+  });
+
+  it('a body longer than a token is kept is read in pieces, and its tag is found across a cut', () => {
+    const long = 'x'.repeat(20_000);
+    const text = `CREATE FUNCTION f() AS $long$ ' ${long} $long$;\n${insert}`;
+    for (const size of [1, 7, 4096, 100_000]) {
+      const problems: CheckProblem[] = [];
+      const stream = createCheck({ fileName: 'seed.sql', now: NOW, onProblem: (p) => problems.push(p) });
+      for (let at = 0; at < text.length; at += size) stream.write(text.slice(at, at + size));
+      stream.end();
+      assert.deepEqual(problems.filter((p) => p.code === 'duplicate').map((p) => p.path), ['public.orders (id)'], `pieces of ${size}`);
+    }
+  });
+});

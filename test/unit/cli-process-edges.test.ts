@@ -182,4 +182,33 @@ describe(`idsmith at the edges (${installed ? 'installed: ' + installed : 'dist/
       assert.doesNotMatch(err(unknown), /Idsmith reads ULIDs/);
     });
   });
+
+  describe('scan of UTF-16 (second edge-input hunt)', () => {
+    it('a UTF-16LE file large enough for workers, and on standard input: what the text in UTF-8 with a mark gives (found nothing before)', function () {
+      this.timeout(120_000);
+      // 9 million characters: 18 MB in UTF-16, past the 16 MB from which a file goes to workers.
+      const lines: string[] = [];
+      for (let i = 0, size = 0; size < 9_000_000; i++) {
+        const line = `2026-11-01T00:00:${String(i % 60).padStart(2, '0')}Z INFO é€😀 user=${ULID_SPEC} n=${i}`;
+        lines.push(line);
+        size += line.length + 1;
+      }
+      const text = `\ufeff${lines.join('\n')}\n`;
+      const dir = tmp();
+      const u16 = join(dir, 'big.u16.log');
+      const u8 = join(dir, 'big.u8.log');
+      writeFileSync(u16, Buffer.from(text, 'utf16le'));
+      writeFileSync(u8, text, 'utf8');
+      const expected = cli(['scan', '--json', u8]);
+      assert.equal(expected.status, 0, err(expected));
+      assert.equal(out(expected).split('\n').length - 1, lines.length);
+      const file = cli(['scan', '--json', u16]);
+      assert.equal(file.status, 0, err(file));
+      assert.equal(err(file), '');
+      assert.equal(out(file), out(expected).replaceAll(JSON.stringify(u8), JSON.stringify(u16)));
+      const piped = cli(['scan', '--annotate'], Buffer.from(text, 'utf16le'));
+      assert.equal(piped.status, 0, err(piped));
+      assert.ok(out(piped) === out(cli(['scan', '--annotate', u8])), 'standard input: --annotate writes the UTF-8 text');
+    });
+  });
 });

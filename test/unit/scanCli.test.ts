@@ -102,3 +102,79 @@ describe('idsmith scan on lines longer than a piece (issue 22 item 5)', function
     assert.equal(r.out, `${','.repeat(1_048_570)}${ULID}${time}\r\n\xff\xfe${','.repeat(1_100_000)}${ULID}${time}`);
   });
 });
+
+describe('idsmith scan of UTF-16 and UTF-32 with a byte order mark', () => {
+  // Read as bytes before: every other byte NUL, so nothing was found (check already decoded it).
+  const BOM8 = '\ufeff';
+  // Line 2 has characters of 2, 3 and 4 UTF-8 bytes before its ID (one a surrogate pair in UTF-16).
+  const text = `${BOM8}id=${ULID}\r\né€😀 user=${UUID} x\n\nlast ${ULID}`;
+  const encode = (encoding: 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be'): Buffer => {
+    const le = Buffer.from(text, 'utf16le');
+    if (encoding === 'utf-16le') return le;
+    if (encoding === 'utf-16be') return Buffer.from(le).swap16();
+    const points = [...text].map((c) => c.codePointAt(0)!);
+    const b = Buffer.alloc(points.length * 4);
+    points.forEach((p, i) => (encoding === 'utf-32le' ? b.writeUInt32LE(p, i * 4) : b.writeUInt32BE(p, i * 4)));
+    return b;
+  };
+  /** `idsmith scan ARGS` of `input` on standard input in chunks of `chunk` bytes, or of a file: stdout as bytes, stderr as text. */
+  async function run(args: string[], input: Buffer, chunk: number, file?: string): Promise<{ code: number; out: Buffer; err: string }> {
+    const out: Buffer[] = [];
+    let err = '';
+    const chunks = async function* (reuse: boolean) {
+      // A file is read into one buffer, reused for every chunk; standard input comes in new ones.
+      const memory = Buffer.alloc(chunk);
+      for (let i = 0; i < input.length; i += chunk) {
+        const n = input.copy(memory, 0, i, i + chunk);
+        yield reuse ? memory.subarray(0, n) : Buffer.from(memory.subarray(0, n));
+      }
+    };
+    const io: CliIo = {
+      stdin: () => chunks(false),
+      readFile: () => chunks(true),
+      stdout: (t) => void out.push(Buffer.from(typeof t === 'string' ? Buffer.from(t) : t)),
+      stderr: (t) => void (err += t),
+      now: () => NOW,
+    };
+    const code = await main(['scan', ...args, ...(file === undefined ? [] : [file])], io);
+    return { code, out: Buffer.concat(out), err };
+  }
+  const utf8 = Buffer.from(text, 'utf8');
+
+  for (const encoding of ['utf-16le', 'utf-16be', 'utf-32le', 'utf-32be'] as const) {
+    it(`${encoding}: what the same text in UTF-8 with a mark gives (lines, byte columns of the UTF-8 text, --annotate in UTF-8), in any chunks`, async () => {
+      const input = encode(encoding);
+      for (const args of [['--json'], [], ['--annotate']]) {
+        for (const file of [undefined, 'u16.log']) {
+          const expected = (await run(args, utf8, 1 << 16, file)).out.toString('utf8');
+          assert.ok(expected.length > 0);
+          for (const chunk of [1, 2, 3, 5, 7, 64, 1 << 16]) {
+            const r = await run(args, input, chunk, file);
+            assert.equal(r.code, 0, r.err);
+            assert.equal(r.err, '');
+            assert.equal(r.out.toString('utf8'), expected, `${args.join(' ')} chunks of ${chunk} ${file ?? 'stdin'}`);
+          }
+        }
+      }
+      const lines = (await run(['--json'], input, 3)).out.toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+      assert.deepEqual(lines.map((l) => [l.line, l.column, l.text]), [[1, 7, ULID], [2, 16, UUID], [4, 6, ULID]]);
+    });
+  }
+
+  it('a cut-short last character is U+FFFD; a mark alone is empty text', async () => {
+    const r = await run(['--annotate'], Buffer.concat([encode('utf-16le'), Buffer.from([0x41])]), 5);
+    assert.equal(r.out.toString('utf8'), text.replaceAll(ULID, `${ULID} [2016-07-30T22:36:16.385Z]`).replace(UUID, `${UUID} [2022-02-22T19:22:22.000Z]`) + '\ufffd');
+    assert.equal((await run(['--annotate'], Buffer.from([0xff, 0xfe]), 1)).out.toString('utf8'), BOM8);
+  });
+
+  it('UTF-16 without a mark is not guessed: read as bytes, with a warning on standard error; UTF-8 passes as it is', async () => {
+    const input = Buffer.from(`id=${ULID}\n`, 'utf16le');
+    const r = await run(['--annotate'], input, 7);
+    assert.deepEqual(r.out, input);
+    assert.match(r.err, /^idsmith scan: '-': 30 of its first 60 bytes are NUL; UTF-16 is read as UTF-16 only with a byte order mark\n$/);
+    const plain = Buffer.from(`\xff\xfe is no mark here: latin1 ${ULID}\n`, 'latin1');
+    const p = await run(['--annotate'], Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]), 2);
+    assert.equal(p.err, '');
+    assert.deepEqual(p.out, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`\xff\xfe is no mark here: latin1 ${ULID} [2016-07-30T22:36:16.385Z]\n`, 'latin1')]));
+  });
+});

@@ -20,7 +20,7 @@ export interface BytesOptions {
 /** How much decoded text is looked at to tell whether the file is text. */
 const LOOK = 8192;
 
-type Decode = (bytes: Uint8Array, stream: boolean) => string;
+export type Decode = (bytes: Uint8Array, stream: boolean) => string;
 
 /** Feeds a file's bytes to a check, decoded by its byte order mark. */
 export function bytesWriter(check: CheckStream, opts: BytesOptions = {}): BytesWriter {
@@ -76,12 +76,33 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/** The encodings a byte order mark may name besides UTF-8. */
+export type MarkedEncoding = 'utf-32le' | 'utf-32be' | 'utf-16le' | 'utf-16be';
+
+/**
+ * The encoding other than UTF-8 that a byte order mark at the start of `b` names (`b`: the
+ * first 4 bytes, or all there are), with the mark's length; undefined for anything else.
+ */
+export function markedEncoding(b: Uint8Array): { encoding: MarkedEncoding; mark: number } | undefined {
+  if (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return { encoding: 'utf-32le', mark: 4 };
+  if (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return { encoding: 'utf-32be', mark: 4 };
+  if (b[0] === 0xff && b[1] === 0xfe) return { encoding: 'utf-16le', mark: 2 };
+  if (b[0] === 0xfe && b[1] === 0xff) return { encoding: 'utf-16be', mark: 2 };
+  return undefined;
+}
+
+/**
+ * A decoder of `encoding` for bytes given in pieces (`stream`: more follow; a piece may end
+ * inside a character). A mark it is given is text: U+FEFF.
+ */
+export function markedDecoder(encoding: MarkedEncoding): Decode {
+  return encoding === 'utf-32le' || encoding === 'utf-32be' ? utf32(encoding === 'utf-32le') : textDecoder(encoding);
+}
+
 /** The decoder a byte order mark names, and the mark's length. */
 function byOrderMark(b: Uint8Array): [Decode, number] {
-  if (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return [utf32(true), 4];
-  if (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return [utf32(false), 4];
-  if (b[0] === 0xff && b[1] === 0xfe) return [textDecoder('utf-16le'), 2];
-  if (b[0] === 0xfe && b[1] === 0xff) return [textDecoder('utf-16be'), 2];
+  const marked = markedEncoding(b);
+  if (marked) return [markedDecoder(marked.encoding), marked.mark];
   return [textDecoder('utf-8'), b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0];
 }
 
@@ -97,7 +118,8 @@ function utf32(little: boolean): Decode {
   return (bytes, stream) => {
     const b = concat(rest, bytes);
     const whole = b.length - (b.length % 4);
-    rest = stream ? b.slice(whole) : new Uint8Array(0);
+    // A copy: `b` may be the caller's memory (a Buffer's slice is no copy), reused once this returns.
+    rest = stream ? new Uint8Array(b.subarray(whole)) : new Uint8Array(0);
     const points: number[] = [];
     let out = '';
     for (let i = 0; i < whole; i += 4) {

@@ -16,7 +16,7 @@ import type { CheckFormat, CheckOptions, CheckResult, CheckStream, CheckStreamOp
 export type * from './types';
 export { CHECK_FORMATS, checkFormatOf, sniffFormat } from './detect';
 export { decodeAs, isIdentityColumn, labelOf } from './rules';
-export { bytesWriter, type BytesOptions, type BytesWriter } from './decode';
+export { bytesWriter, markedDecoder, markedEncoding, type BytesOptions, type BytesWriter, type MarkedEncoding } from './decode';
 export { CheckInPieces, Cuts, PieceCheck, checkPiece, type PieceFacts, type PieceJob } from './pieces';
 export { csvDelimiterOf } from './csv';
 export { identitiesOf, replaceIds, replaceable, type ReplaceOptions, type Replacement } from './replace';

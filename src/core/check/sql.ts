@@ -6,8 +6,11 @@ import { FIELD_MAX, type Reader, type Sink } from './types';
 // a comma or a parenthesis inside a string or a function call is not a split. Backslashes
 // escape inside '…' (MySQL and MariaDB always: mysqldump writes 'O\'Brien'), unless the file
 // turns PostgreSQL's standard_conforming_strings on (pg_dump does), where only E'…' strings
-// have them. Text is read in pieces of any size; only the token being read is held (at most
-// FIELD_MAX characters of it), and values are handed on as each one ends.
+// have them. PostgreSQL's dollar quotes ($$…$$, $tag$…$tag$: pg_dump writes function bodies so)
+// are strings too, whose body is text, not statements, until a `DELIMITER` line shows the file
+// is a MySQL client's script (`DELIMITER $$` ends routines with $$, no quote). Text is read in
+// pieces of any size; only the token being read is held (at most FIELD_MAX characters of it),
+// and values are handed on as each one ends.
 
 export interface SqlValue {
   /** The value's text: a string literal without its quotes, or a number as written. */
@@ -38,11 +41,20 @@ const enum T {
   Default, Dash, Slash, LineComment, BlockComment, BlockStar, Quoted, QuoteSeen, Backslash, Word,
   /** COPY data: the rest of the COPY line, a field, the character after a backslash in a field. */
   CopySkip, CopyField, CopyBackslash,
+  /** A `$` that may open a dollar quote (`$`, then a tag or none, then `$`); the body of one. */
+  DollarTag, Dollar,
 }
 
-const WORD_START = /[A-Za-z_0-9.$]/;
-const WORD_PART = /[A-Za-z_0-9$]/;
+// Characters past ASCII are identifier characters, as PostgreSQL and MySQL read them: `café$x$`
+// is one word, not a word and a dollar quote.
+const WORD_START = /[A-Za-z_0-9.$\u0080-\uffff]/;
+const WORD_PART = /[A-Za-z_0-9$\u0080-\uffff]/;
 const BACKSLASH = 92;
+/** A dollar quote's tag is an identifier without `$`: a letter or `_` (or past ASCII) first, then digits too. */
+const TAG_START = /[A-Za-z_\u0080-\uffff]/;
+const TAG_PART = /[A-Za-z_0-9\u0080-\uffff]/;
+/** A tag longer than this is taken for a word (no dump writes one; it bounds what is held). */
+const TAG_MAX = 256;
 
 /** SQL tokens from text given in pieces. */
 class Tokens {
@@ -62,6 +74,13 @@ class Tokens {
   private prefix = '';
   private copy: CopySink | undefined;
   private copyIndex = 0;
+  /** `$` opens dollar quotes: PostgreSQL's; off once a MySQL client's `DELIMITER` line is seen. */
+  private dollarQuotes = true;
+  /** No token yet on this line; the word being read started a line. */
+  private lineStart = true;
+  private lineWord = false;
+  /** The word being read is a number: a `$` ends it (`1$$` is a number and a quote). */
+  private numeric = false;
 
   constructor(private readonly onToken: (tok: Tok) => void) {}
 
@@ -92,11 +111,14 @@ class Tokens {
   read(text: string, base: number, final: boolean): number {
     const n = base + text.length;
     let i = this.pos;
-    while (i < n) {
+    scan: while (i < n) {
       const c = text[i - base]!;
       switch (this.state) {
-        case T.Default:
-          if (c === ' ' || c === '\t' || c === '\n' || c === '\r') { i++; continue; }
+        case T.Default: {
+          if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+          if (c === '\n') { this.lineStart = true; i++; continue; }
+          const lineStart = this.lineStart;
+          this.lineStart = false;
           if (c === '-') { this.state = T.Dash; this.start = i; i++; continue; }
           if (c === '/') { this.state = T.Slash; this.start = i; i++; continue; }
           if (c === "'" || c === '"' || c === '`' || c === '[') {
@@ -112,10 +134,20 @@ class Tokens {
             continue;
           }
           this.prefix = '';
-          if (WORD_START.test(c)) { this.state = T.Word; this.start = i; this.head = undefined; i++; continue; }
+          if (c === '$' && this.dollarQuotes) { this.state = T.DollarTag; this.start = i; this.head = undefined; i++; continue; }
+          if (WORD_START.test(c)) {
+            this.state = T.Word;
+            this.start = i;
+            this.head = undefined;
+            this.lineWord = lineStart;
+            this.numeric = c >= '0' && c <= '9';
+            i++;
+            continue;
+          }
           this.onToken({ t: 'punct', v: c, start: i, end: i + 1, verbatim: true });
           i++;
           continue;
+        }
         case T.Dash:
           if (c === '-') { this.state = T.LineComment; i++; continue; }
           this.onToken({ t: 'punct', v: '-', start: this.start, end: this.start + 1, verbatim: true });
@@ -131,6 +163,7 @@ class Tokens {
           if (e < 0) { i = n; continue; }
           i = base + e + 1;
           this.state = T.Default;
+          this.lineStart = true;
           continue;
         }
         case T.BlockComment: {
@@ -167,7 +200,7 @@ class Tokens {
           this.state = this.quoted(text, base, i - 1);
           continue;
         case T.Word:
-          if (WORD_PART.test(c)) { i++; continue; }
+          if (WORD_PART.test(c) && !(c === '$' && this.numeric)) { i++; continue; }
           // A prefix glued to a quote (E'…', N'…') belongs to the string, not to the tuple.
           if (c === "'" && i - this.start === 1 && /[EeNn]/.test(text[this.start - base]!)) {
             this.prefix = text[this.start - base]!;
@@ -222,6 +255,31 @@ class Tokens {
           this.state = T.CopyField;
           i++;
           continue;
+        case T.DollarTag:
+          if (c === '$') {
+            this.close = text.slice(this.start - base, i + 1 - base);
+            this.state = T.Dollar;
+            this.start = i + 1;
+            i++;
+            continue;
+          }
+          if ((i === this.start + 1 ? TAG_START : TAG_PART).test(c) && i - this.start < TAG_MAX) { i++; continue; }
+          // No quote: `$1` is a parameter, `$name` a word (as it was read before dollar quotes).
+          this.state = T.Word;
+          this.lineWord = false;
+          this.numeric = false;
+          continue;
+        case T.Dollar: {
+          // The body ends at the first `$tag$` (no escapes inside); one cut by the end of the text is looked for again in the next.
+          const e = text.indexOf(this.close, i - base);
+          if (e < 0) {
+            i = Math.max(i, n - this.close.length + 1);
+            break scan;
+          }
+          this.dollar(text, base, base + e);
+          i = base + e + this.close.length;
+          continue;
+        }
       }
     }
     this.pos = i;
@@ -231,7 +289,8 @@ class Tokens {
         case T.Slash: this.onToken({ t: 'punct', v: '/', start: this.start, end: this.start + 1, verbatim: true }); break;
         case T.Quoted: case T.Backslash: this.quoted(text, base, n); break; // unterminated: the rest of the text
         case T.QuoteSeen: this.quoted(text, base, n - 1); break;
-        case T.Word: this.word(text, base, n); break;
+        case T.Word: case T.DollarTag: this.word(text, base, n); break;
+        case T.Dollar: this.dollar(text, base, n); break; // unterminated: the rest of the text
         case T.CopyField: case T.CopyBackslash:
           if (n > this.start || this.copyIndex > 0) {
             this.copyField(text, base, n);
@@ -246,7 +305,7 @@ class Tokens {
       return n;
     }
     if (this.state === T.Quoted || this.state === T.QuoteSeen || this.state === T.Backslash || this.state === T.Word || this.state === T.Dash
-      || this.state === T.Slash || this.state === T.CopyField || this.state === T.CopyBackslash) {
+      || this.state === T.Slash || this.state === T.CopyField || this.state === T.CopyBackslash || this.state === T.DollarTag || this.state === T.Dollar) {
       if (this.pos - this.start > FIELD_MAX) this.head ??= text.slice(this.start - base, this.start - base + FIELD_MAX);
       else return this.start;
     }
@@ -268,7 +327,15 @@ class Tokens {
 
   private word(text: string, base: number, end: number): void {
     const v = this.text(text, base, end);
+    // The mysql client's command that sets the statement delimiter: the file is MySQL's, which has no dollar quotes.
+    if (this.lineWord && v.length === 9 && /^delimiter$/i.test(v)) this.dollarQuotes = false;
     this.onToken({ t: /^\d+$/.test(v) ? 'num' : 'word', v, start: this.start, end, verbatim: true });
+    this.state = T.Default;
+  }
+
+  /** A dollar-quoted string ends at `end`: its body as it is. */
+  private dollar(text: string, base: number, end: number): void {
+    this.onToken({ t: 'str', v: this.text(text, base, end), start: this.start, end, verbatim: end - this.start <= FIELD_MAX });
     this.state = T.Default;
   }
 

@@ -318,8 +318,55 @@ export function blobAround(text: string, start: number, end: number): Blob {
   }
   const len = e - s;
   const padded = text.charCodeAt(e) === EQUALS || escapeAt(text, e) === EQUALS;
-  const base64 = plus || padded || (len >= 100 && (!slash || (len >= 160 && longest >= 40)));
+  const base64 = plus || padded || (len >= 100 && (!slash || (len >= 160 && longest >= 40))) || pemLine(text, s, e) || jwtPart(text, s, e);
   return { start: s, end: e, base64 };
+}
+
+/** Widths of the lines of PEM (RFC 7468: 64) and MIME (RFC 2045: 76) base64. */
+const PEM_WIDTH = 64, MIME_WIDTH = 76;
+const CR = 13, DOT = 46;
+
+/**
+ * Whether the blob [s, e) is a whole line of a PEM block (a certificate, a key) or of MIME base64:
+ * the line after `-----BEGIN …`, or after a whole line of 64 or 76 base64 characters. One such
+ * line has no `+` or `=` often enough (a KSUID was read in 6 of 5,000 certificate lines); only
+ * the line before is looked at, which a scan has as context.
+ */
+function pemLine(text: string, s: number, e: number): boolean {
+  if (s < 2 || text.charCodeAt(s - 1) !== NEWLINE) return false;
+  // The line ends after the blob (a line end the text holds: a part of a file may stop here).
+  const lineEnd = text.charCodeAt(e);
+  if (lineEnd !== NEWLINE && lineEnd !== CR && lineEnd !== EQUALS) return false;
+  let prevEnd = s - 1;
+  if (text.charCodeAt(prevEnd - 1) === CR) prevEnd--;
+  // The line before, looked at up to a little past the widths: a BEGIN line is shorter.
+  let prevStart = prevEnd;
+  while (prevStart > 0 && prevEnd - prevStart <= MIME_WIDTH && text.charCodeAt(prevStart - 1) !== NEWLINE) prevStart--;
+  if (prevStart > 0 && text.charCodeAt(prevStart - 1) !== NEWLINE) return false;
+  if (text.startsWith('-----BEGIN ', prevStart)) return true;
+  const width = prevEnd - prevStart;
+  if (width !== PEM_WIDTH && width !== MIME_WIDTH) return false;
+  for (let i = prevStart; i < prevEnd; i++) if (!isBlobChar(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Whether the blob [s, e) is a part of a JSON Web Token (`eyJ….….…`: header, payload and
+ * signature in base64url, joined by dots; the header is JSON, so it starts `eyJ`). A signature
+ * of 43 characters has no `+` or `=` (a KSUID was read in 6 of 2,000 tokens).
+ */
+function jwtPart(text: string, s: number, e: number): boolean {
+  // The parts before the blob, nearest first: the header is at most the second one back.
+  let at = s;
+  for (let k = 0; k < 3; k++) {
+    if (text.startsWith('eyJ', at)) return k > 0 || text.charCodeAt(e) === DOT;
+    if (at < 2 || text.charCodeAt(at - 1) !== DOT) return false;
+    let i = at - 1;
+    while (i > 0 && isBlobChar(text.charCodeAt(i - 1))) i--;
+    if (i === at - 1) return false;
+    at = i;
+  }
+  return false;
 }
 
 /** Whether `codes[0, end)` hold a `+` or a `%` (read as bytes: a value's text is a slice of a file, slower to read char by char). */

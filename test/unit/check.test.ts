@@ -3,7 +3,7 @@
 // input, and a fuzz property that the checker never throws on arbitrary text.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { FORMATS, checkFormatOf, checkText, encodeUlid, generate, labelOf, scan, type CheckProblem, type CheckResult } from '../../src/core';
+import { FORMATS, checkFormatOf, checkText, createCheck, encodeUlid, generate, labelOf, scan, type CheckProblem, type CheckResult } from '../../src/core';
 import { readCsv } from '../../src/core/check/csv';
 import { readSqlTuples } from '../../src/core/check/sql';
 import { ULID_SPEC } from '../shared/vectors';
@@ -304,6 +304,25 @@ describe('check: future', () => {
     assert.deepEqual(codes(r), ['future']);
     assertAt(r.problems[0]!, text, FUTURE, 0);
     for (const [name, t] of [['a.json', `{"exp": ${exp}}`], ['a.csv', `id,exp\n${A},${exp}\n`]] as const) assert.deepEqual(codes(check(t, name)), [], name);
+  });
+
+  it('plain text is scanned with the line before as context: a certificate in a fixture has no future KSUID', () => {
+    // A KSUID of 2027 read in a PEM line (found in the real VS Code on fixtures/server.pem).
+    const pem = '-----BEGIN CERTIFICATE-----\n3dEUDejC4i7MxcLmh0qBPLEgoqa//pvnaTf8nRTUV7eZKCEsNq7eI7WTQbmDlIFx\n-----END CERTIFICATE-----\n';
+    assert.equal(scan('3dEUDejC4i7MxcLmh0qBPLEgoqa', { now: NOW })[0]?.kind, 'ksuid');
+    assert.deepEqual(codes(check(pem, 'server.pem')), []);
+    // In pieces cut anywhere, as the editor and the CLI feed it: the same.
+    const text = `x ${FUTURE}\n${pem}y ${FUTURE}\n`;
+    const whole = check(text, 'a.txt').problems.map((p) => p.start);
+    assert.deepEqual(whole, [text.indexOf(FUTURE), text.lastIndexOf(FUTURE)]);
+    for (let cut = 1; cut < text.length; cut += 7) {
+      const got: number[] = [];
+      const stream = createCheck({ fileName: 'a.txt', now: NOW, onProblem: (p) => got.push(p.start) });
+      stream.write(text.slice(0, cut));
+      stream.write(text.slice(cut));
+      stream.end();
+      assert.deepEqual(got, whole, `cut at ${cut}`);
+    }
   });
 
   it('an ID from within the next day is not', () => {

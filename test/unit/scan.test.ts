@@ -39,6 +39,10 @@ describe('scan', () => {
       ['a bare 32-hex UUID', `key ${UUID.replaceAll('-', '')} end`, [['uuid', UUID.replaceAll('-', '')]]],
       ['a UUID after a word prefix', `req-${UUID}`, [['uuid', UUID]]],
       ['text at both ends', `${ULID} ${OID}`, [['ulid', ULID], ['objectid', OID]]],
+      // Not a PEM block: lines of KSUIDs, and a line after a 64-char one that holds more than base64.
+      ['KSUIDs a line each', `${KSUID}\n${KSUID}\n`, [['ksuid', KSUID], ['ksuid', KSUID]]],
+      ['a line after a 64-char line', `${'a'.repeat(64)}\nid ${KSUID}\n${KSUID} x\n`, [['ksuid', KSUID], ['ksuid', KSUID]]],
+      ['a token that is no JWT', `token=eyJ-${KSUID}-x and x.${KSUID}.y`, [['ksuid', KSUID], ['ksuid', KSUID]]],
     ];
     for (const [where, text, expected] of cases) {
       it(`in ${where}`, () => {
@@ -79,6 +83,11 @@ describe('scan', () => {
       // @opentelemetry/api's README: base64 percent-encoded in a badge URL; %2F split it into KSUID-length pieces.
       ['a percent-encoded base64 blob', '0yLvEt2hO%2F0qNyy3Jb3YKeHeHeLeOuVLRpNF%2Bpkf85OW7%2FzJxWdXsbsKBUk2TC0BCPwMq5Q%2FCPvaJFkNS%2F1l1qUPe%2BuH3oD59erYGI%2FY4sce6KaXY'],
       ['a percent-encoded base64 blob with %3D padding', `data:${KSUID}%3D%3D`],
+      // Found in the real VS Code on the system's CA bundle: a 64-char PEM line of no + or = holds KSUID-shaped runs.
+      ['a PEM line after the BEGIN line', `-----BEGIN CERTIFICATE-----\n${KSUID}/NWfFobxeq81KuEXryGgeDQ0URhLj0mRiikKY\n-----END CERTIFICATE-----\n`],
+      ['a PEM line after a 64-char line', `MIIFazCCA1OgAwIBAgIRAIIQz7DSQONZRGPgu2OCiwAwDQYJKoZIhvcNAQELBQAw\r\n1PKYhDhloKNDMEEwDwYDVR0TAQH/BAUwAwEB/zAPBgNVHQ8BAf8EBQMDBwYAMB0G\r\n`],
+      ['a JSON Web Token\'s signature', `Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc-${KSUID}-x\n`],
+      ['a JSON Web Token\'s payload', `token=eyJhbGciOiJIUzI1NiJ9.xyz-${KSUID}-q.sig`],
       ['a long number that is no plausible snowflake', '99999999999999999999'],
       ['numbers over 2^64-1', '98446744073709551616'],
       ['phone numbers', 'call +4915112345678 or 0049 151 12345678 or 491511234567890'],

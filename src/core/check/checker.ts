@@ -12,6 +12,7 @@ import { LONGEST_ID, NOT_AN_ATTEMPT, SHORTEST_ID, correction, decodeOptions, ide
 import { WholeIds } from './whole';
 import { CHECK_MAX_DEPTH, type CheckCode, type CheckOptions, type CheckPosition, type CheckProblem, type CheckSeverity, type FoundId, type Sink } from './types';
 import { grouped } from '../grouped';
+import { isDigestKey } from '../formats/digestKeys';
 
 // The checker: judges each value a reader hands it, by the rules of the kind it is (or its key
 // says it is), and tells the ledger (ledger.ts) what it found, with the line and column of each
@@ -28,6 +29,8 @@ interface KeyInfo {
   label: Label | undefined;
   /** It names each row's own ID (`id`, `uuid`). */
   identity: boolean;
+  /** It names a digest or a trace id (`md5`, `etag`, `trace_id`): its values are no IDs unless labelled. */
+  digest: boolean;
 }
 
 /** Longer text under a label is no attempt at an ID (a paragraph under `uuid`), not a broken one. */
@@ -134,6 +137,8 @@ export class Checker implements Sink {
     }
     const label = info?.label;
     if (label) return this.labelled(text, start, verbatim, path, label, key);
+    // An MD5 under `md5` that spells a UUID of the year 3760 is a digest, not a broken clock.
+    if (info !== undefined && info.digest) return;
     // A value as it stands in the source can be read from the source's bytes.
     const m = this.ascii !== undefined && verbatim ? this.whole.ofBytes(text, this.ascii, start - this.base) : this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
@@ -149,7 +154,7 @@ export class Checker implements Sink {
   private keyInfo(key: string): KeyInfo {
     let info = this.keyInfos.get(key);
     if (info === undefined) {
-      info = { creation: isCreationKey(key), label: labelOf(key), identity: isIdentityName(key) };
+      info = { creation: isCreationKey(key), label: labelOf(key), identity: isIdentityName(key), digest: isDigestKey(key) };
       if (this.keyInfos.size > 10_000) this.keyInfos.clear();
       this.keyInfos.set(own(key), info);
     }

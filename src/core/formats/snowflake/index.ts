@@ -12,6 +12,7 @@ import { pad } from '../boundsText';
 import { readHexOf } from '../numeric';
 import { DecodedBase, failed } from '../decoded';
 import { CHAR, type DecodedId, type BoundsCodec, type DecodeOptions, type FormatModule, type GenerateOptions, type GeneratorEnv, type KindGenerator, type OptionSpec, type RegenerateContext, type RegeneratePlan, type Refusal, type Run, type ScanContext, type ScanHit } from '../types';
+import { digestKeyBefore } from '../digestKeys';
 
 // Reading a decimal snowflake. Without a layout every preset's reading is listed, likely first;
 // with one, that reading. The ISO text of each reading is made only when shown.
@@ -538,6 +539,8 @@ function find(run: Run, ctx: ScanContext): ScanHit | undefined {
   // The value's halves, once for every reading below (each `read` split the digits again). Past
   // 2^64 no reading is valid, whatever the context says.
   if (!splitDecimalAt(text, start, end)) return undefined;
+  // Under `dd.trace_id`, `span_id`, `hash`: a random 64-bit number, which some layout always dates.
+  if (digestKeyBefore(text, start)) return undefined;
   const raw = text.slice(start, end);
   const layout = ctx.snowflake;
   if (layout === undefined) {

@@ -13,6 +13,7 @@ import { Id, failed, orThrow } from '../decoded';
 import { caseLike } from '../spelling';
 import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
 import { entropy, type Entropy } from '../../entropy';
+import { digestKeyBefore } from '../digestKeys';
 
 // UUID: 16 bytes written 8-4-4-4-12 in hex (or braced, urn:uuid:, 32 bare hex digits). Version
 // and time are read only for the RFC 9562 variant.
@@ -154,7 +155,7 @@ function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, input, true, {}, b), b) };
 }
 
-/** 32 hex digits only with RFC version 1-8 and variant 10xx; time versions need a plausible time. */
+/** 32 hex digits only with RFC version 1-8 and variant 10xx, under no digest's key; time versions need a plausible time. */
 function findBare(run: Run, ctx: ScanContext): ScanHit | undefined {
   const { or, and, start, end } = run;
   if (!(and & CHAR.HEX) || ((or & CHAR.UPPER) && (or & CHAR.LOWER))) return undefined;
@@ -163,8 +164,11 @@ function findBare(run: Run, ctx: ScanContext): ScanHit | undefined {
   if (version < 1 || version > 8) return undefined;
   const variant = text.charCodeAt(start + 16) | 0x20; // lower-case letters
   if (!(variant === 56 || variant === 57 || variant === 97 || variant === 98)) return undefined;
+  // Under `md5`, `etag`, `trace_id`: a digest or a trace id that happens to fit (1 MD5 in 11).
+  if (digestKeyBefore(text, start)) return undefined;
   const d = read(text.slice(start, end));
-  if ((version === 1 || version === 6 || version === 7) && !ctx.plausibleMs(d.unixMs!, PLAUSIBLE_FROM)) return undefined;
+  // Every version with a time (DCE's v2 too: 1 MD5 in 40 read as one, dated up to 5236).
+  if (d.unixMs !== undefined && !ctx.plausibleMs(d.unixMs, PLAUSIBLE_FROM)) return undefined;
   return { start, end, decoded: d };
 }
 

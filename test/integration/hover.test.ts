@@ -164,6 +164,20 @@ describe('hover', () => {
       it(name, async () => assert.deepEqual(await hoversAt(`value ${text} end`, text), []));
     }
 
+    // Found in this editor on real files: a certificate's line and an MD5 under `md5` hovered as IDs.
+    const PEM_RUN = '3dEUDejC4i7MxcLmh0qBPLEgoqa'; // a KSUID of 2027 when read alone
+    it('a line of a certificate (a KSUID-shaped run in it)', async () => {
+      assert.equal((await hoversAt(`ref ${PEM_RUN} end`, PEM_RUN)).length, 1, 'alone, the run reads as a KSUID');
+      const pem = `-----BEGIN CERTIFICATE-----\n${PEM_RUN}//pvnaTf8nRTUV7eZKCEsNq7eI7WTQbmDlIFx\n-----END CERTIFICATE-----\n`;
+      assert.deepEqual(await hoversAt(pem, PEM_RUN), []);
+    });
+
+    it('an MD5 under md5 that spells a UUID', async () => {
+      const md5 = '9b2f6a443c1e4d1a8f2e0c5b7d9e1a23';
+      assert.equal((await hoversAt(`{"request_id": "${md5}"}`, md5, 'json')).length, 1, 'under another key it is a UUID');
+      assert.deepEqual(await hoversAt(`{"md5": "${md5}"}`, md5, 'json'), []);
+    });
+
     it('nothing on the text around an ID', async () => {
       assert.deepEqual(await hoversAt(`prefix ${ULID}`, 'prefix'), []);
     });

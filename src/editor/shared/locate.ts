@@ -23,12 +23,23 @@ function isIdChar(c: number): boolean {
 export function idUnder(lineText: string, character: number, ctx: DecodeContext, before?: () => string): ScanMatch | undefined {
   const here = isIdChar(lineText.charCodeAt(character));
   if (!here && !isIdChar(lineText.charCodeAt(character - 1))) return undefined;
+  if (before !== undefined && BASE64_LINE.test(lineText)) {
+    // A line of base64 (a certificate's) is known by the line before it and its own end, as the
+    // scanner of the whole text knows it: the line is read after that one, with its line end.
+    const above = before();
+    const prev = above.slice(above.lastIndexOf('\n', above.length - 2) + 1);
+    const match = idAt(`${prev}${lineText}\n`, character + prev.length, scanOptions(ctx, () => above.slice(0, above.length - prev.length)));
+    return match && { ...match, start: match.start - prev.length, end: match.end - prev.length };
+  }
   if (lineText.length <= 2 * WINDOW) return idAt(lineText, character, scanOptions(ctx, before));
   const from = Math.max(0, character - WINDOW);
   const cut = () => (before ? before() : '') + lineText.slice(Math.max(0, from - CONTEXT_CHARS), from);
   const match = idAt(lineText.slice(from, character + WINDOW), character - from, scanOptions(ctx, cut));
   return match && { ...match, start: match.start + from, end: match.end + from };
 }
+
+/** A whole line of base64 as PEM and MIME wrap it (64 or 76 chars; the last one shorter). */
+const BASE64_LINE = /^[A-Za-z0-9+/_-]{20,76}={0,2}\r?$/;
 
 /** What context reading looks at before an ID (formats/snowflake/context.ts reads at most this far). */
 export const CONTEXT_CHARS = 8192;

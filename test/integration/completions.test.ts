@@ -135,6 +135,16 @@ describe('completions', () => {
     assert.deepEqual(await offered(doc, new vscode.Position(3, 5)), [], 'the name column holds no IDs');
   });
 
+  it('an ID-named key in UPPER_SNAKE (an .env file, a JSON key) gets one, as user_id does', async () => {
+    // USER_ID= got nothing: the suffix was matched in lower case only.
+    const doc = (await openActive('USER_ID=\nuser_id=\nNOTE=\n', 'plaintext')).document;
+    assert.ok((await offered(doc, new vscode.Position(0, 8))).length > 0, 'USER_ID=');
+    assert.ok((await offered(doc, new vscode.Position(1, 8))).length > 0, 'user_id=');
+    assert.deepEqual(await offered(doc, new vscode.Position(2, 5)), [], 'NOTE= is no ID');
+    const json = (await openActive('{"USER_ID": ""}', 'json')).document;
+    assert.ok((await offered(json, new vscode.Position(0, 13), '"')).length > 0, '"USER_ID": ""');
+  });
+
   it('CSV: an empty field of the id column', async () => {
     const o = generate('objectid', { count: 2, timeMs: PAST });
     const text = `id,name\n${o[0]},a\n${o[1]},b\n,c\n`;

@@ -3,7 +3,7 @@
 // real VS Code: an `md5` column of a fixture got `future: UUID dated 3760`, and a Datadog
 // `dd.span_id` hovered as an Instagram snowflake with a date.
 import { strict as assert } from 'node:assert';
-import { checkText, scan } from '../../src/core';
+import { checkText, generate, scan } from '../../src/core';
 import { isDigestKey } from '../../src/core/formats/digestKeys';
 
 const NOW = Date.UTC(2026, 10, 27);
@@ -18,14 +18,15 @@ const kinds = (text: string) => scan(text, { now: NOW }).map((m) => m.kind);
 
 describe('digests and trace ids under their keys', () => {
   it('names: the last word a digest, or trace/span before id, in any case style', () => {
-    for (const k of ['md5', 'MD5', 'content_md5', 'contentMD5', 'sha256', 'etag', 'ETag', 'checksum', 'fileHash', 'digest', 'integrity', 'trace_id', 'traceId', 'dd.trace_id', 'parentSpanId', 'span_ids', 'x-trace-id']) {
+    for (const k of ['md5', 'MD5', 'content_md5', 'contentMD5', 'sha256', 'etag', 'ETag', 'checksum', 'fileHash', 'digest', 'integrity', 'trace_id', 'traceId', 'dd.trace_id', 'parentSpanId', 'span_ids', 'x-trace-id',
+      'x-datadog-parent-id', 'x-b3-parentspanid', 'X-B3-TraceId', 'api_key', 'apiKey', 'client_secret', 'nonce', 'csrf_token', 'refreshToken']) {
       assert.ok(isDigestKey(k), k);
     }
-    for (const k of ['id', 'uuid', 'request_id', 'user_id', 'hashed_at', 'trace', 'spanner_id', 'md5_checked_at', 'session']) assert.equal(isDigestKey(k), false, k);
+    for (const k of ['id', 'uuid', 'request_id', 'user_id', 'hashed_at', 'trace', 'spanner_id', 'md5_checked_at', 'session', 'parent_id', 'key', 'idempotency_key', 's3_key', 'datadog_monitor']) assert.equal(isDigestKey(k), false, k);
   });
 
   it('the scanner reads no UUID or snowflake there, and reads the same text under other keys', () => {
-    for (const [key, value, kind] of [['md5', V4, 'uuid'], ['etag', TRACE, 'uuid'], ['trace_id', TRACE, 'uuid'], ['dd.span_id', SPAN, 'snowflake'], ['parentSpanId', SPAN, 'snowflake']] as const) {
+    for (const [key, value, kind] of [['md5', V4, 'uuid'], ['etag', TRACE, 'uuid'], ['trace_id', TRACE, 'uuid'], ['dd.span_id', SPAN, 'snowflake'], ['parentSpanId', SPAN, 'snowflake'], ['x-datadog-parent-id', SPAN, 'snowflake']] as const) {
       for (const text of [`${key}=${value}`, `"${key}": "${value}"`, `${key}: ${value}`]) assert.deepEqual(kinds(text), [], text);
       assert.deepEqual(kinds(`request_id=${value}`), [kind], `${value} under another key`);
     }
@@ -45,5 +46,15 @@ describe('digests and trace ids under their keys', () => {
     assert.deepEqual(checkText(`path,md5\na.png,${MD5_V2}\nb.png,${MD5_V7}\n`, { fileName: 'files.csv', now: NOW }).problems, []);
     // Under `id`, a value dated far ahead is reported, as it was.
     assert.deepEqual(checkText(`id,md5\n${MD5_V7},x\n`, { fileName: 'rows.csv', now: NOW }).problems.map((p) => p.code), ['future']);
+  });
+});
+
+describe('secrets under their keys', () => {
+  it('the fixture check reads no ID under api_key, client_secret, token or nonce (a random secret of an ID\'s shape)', () => {
+    const [later] = generate('ksuid', { count: 1, timeMs: NOW + 400 * 86_400_000 });
+    for (const key of ['api_key', 'client_secret', 'token', 'nonce']) {
+      assert.deepEqual(checkText(JSON.stringify({ [key]: later }), { fileName: 'a.json', now: NOW }).problems, [], key);
+    }
+    assert.deepEqual(checkText(JSON.stringify({ ref: later }), { fileName: 'a.json', now: NOW }).problems.map((p) => p.code), ['future']);
   });
 });

@@ -16,11 +16,13 @@ const CSV_CHARS = 64 * 1024;
 
 // Names that say "an ID": `id`, `uuid`, `user_id`, `orderId`, `parent-uuid`, `ownerULID`.
 const ID_NAME = /^(?:id|_id|uid|pk|guid|uuid|ulid|ksuid|xid|tsid|tid|cuid2?|oid|objectid|typeid|snowflake|nanoid)$/i;
-const ID_SUFFIX = /(?:[_.\- ](?:id|uid|guid|uuid|ulid|ksuid|oid)|[a-z0-9](?:Id|ID|Uid|UID|Guid|GUID|Uuid|UUID|Ulid|ULID|Oid|OID))$/;
+// After a separator in any case (`user_id`, `USER_ID`, `Order-Id`); glued to a word, only as camelCase shows it.
+const ID_SUFFIX = /[_.\- ](?:id|uid|guid|uuid|ulid|ksuid|oid)$/i;
+const ID_CAMEL_SUFFIX = /[a-z0-9](?:Id|ID|Uid|UID|Guid|GUID|Uuid|UUID|Ulid|ULID|Oid|OID)$/;
 
 /** Whether a key or column name says it holds IDs (the check's labels included: `order_ulid`). */
 export function idLikeName(name: string | undefined): boolean {
-  return name !== undefined && (ID_NAME.test(name) || ID_SUFFIX.test(name) || labelOf(name) !== undefined);
+  return name !== undefined && (ID_NAME.test(name) || ID_SUFFIX.test(name) || ID_CAMEL_SUFFIX.test(name) || labelOf(name) !== undefined);
 }
 
 /**

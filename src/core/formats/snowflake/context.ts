@@ -73,6 +73,19 @@ function isQuote(c: number): boolean {
  * the value's opening quote or bracket before `end`; undefined when the text there is no key.
  */
 export function keyBefore(s: string, end: number, allowOpen: boolean): string | undefined {
+  return keyRangeBefore(s, end, allowOpen, KEY_RANGE) ? s.slice(KEY_RANGE.start, KEY_RANGE.end) : undefined;
+}
+
+/** Where a key is in a text: `keyRangeBefore` writes it. */
+export interface KeyRange {
+  start: number;
+  end: number;
+}
+
+const KEY_RANGE: KeyRange = { start: 0, end: 0 };
+
+/** `keyBefore` without the key's text: writes where it is into `out`; false when the text there is no key. */
+export function keyRangeBefore(s: string, end: number, allowOpen: boolean, out: KeyRange): boolean {
   let i = end;
   const floor = Math.max(0, end - 256);
   if (i > floor && isQuote(s.charCodeAt(i - 1))) i--;
@@ -87,13 +100,15 @@ export function keyBefore(s: string, end: number, allowOpen: boolean): string | 
       sep++;
     } else break;
   }
-  if (sep === 0) return undefined;
+  if (sep === 0) return false;
   while (i > floor && isSpace(s.charCodeAt(i - 1))) i--;
   if (i > floor && isQuote(s.charCodeAt(i - 1))) i--;
   const keyEnd = i;
   while (i > floor && isKeyChar(s.charCodeAt(i - 1))) i--;
-  if (i === keyEnd) return undefined;
-  return s.slice(i, keyEnd);
+  if (i === keyEnd) return false;
+  out.start = i;
+  out.end = keyEnd;
+  return true;
 }
 
 /** Most enclosing brackets kept: deeper nesting than this is not data people hover. */

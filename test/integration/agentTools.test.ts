@@ -58,6 +58,11 @@ describe('language-model tools', () => {
     }
   });
 
+  it('idsmith_inspect names a reserved UUID version nibble as reserved, not as a version', async () => {
+    const text = await run('idsmith_inspect', { ids: ['6f9619ff-8b86-d011-b42d-00cf4fc964ff'] });
+    assert.match(text, /^6f9619ff-8b86-d011-b42d-00cf4fc964ff: uuid \(version 13: reserved\), valid/);
+  });
+
   it('idsmith_inspect describes each ID, valid or not', async () => {
     const text = await run('idsmith_inspect', { ids: [ULID, 'not-an-id'] });
     log(`[tools] ${text.replace(/\n/g, ' / ')}`);

@@ -159,7 +159,7 @@ function uuidRows(d: DecodedId, notes: string[], ctx: DecodeContext, now: number
     const v = d.version ?? 0;
     rows.push({ label: 'Version', value: VERSIONS[v] ? `${v} (${VERSIONS[v]})` : `${v} (reserved)`, mono: false });
     if (reservedVersion(d)) {
-      notes.push(`Version ${v} is reserved: RFC 9562 defines versions 1 to 8, so no standard generator made this UUID and its other bits mean nothing defined.`);
+      notes.push(`Version ${v} is reserved: RFC 9562 defines versions 1 to 8, so no standard generator made this UUID and its other bits have no defined meaning.`);
     }
   }
   rows.push({ label: 'Variant', value: VARIANTS[d.variant ?? ''] ?? String(d.variant), mono: false });

@@ -5,10 +5,16 @@ import { QUOTE_MAX, escapeControls } from './safe';
 // cards. Tools should use `--json`; this layout may change. Every value goes through
 // escapeControls: the input and anything derived from it are text from outside.
 
+/** A version nibble RFC 9562 does not define (0, 9-14, 15 outside the Nil and Max UUIDs);
+ *  `--json` keeps the number as it is. */
+function reservedUuidVersion(d: Decoded): boolean {
+  return d.variant === 'rfc9562' && d.version !== undefined && (d.version < 1 || d.version > 8);
+}
+
 export function formatCard(d: Decoded): string {
   const rows: [string, string][] = [['kind', d.kind]];
   if (!d.valid) rows.push(['error', d.error ?? 'not a valid ID']);
-  if (d.version !== undefined) rows.push(['version', String(d.version)]);
+  if (d.version !== undefined) rows.push(['version', reservedUuidVersion(d) ? `${d.version} (reserved: RFC 9562 defines versions 1 to 8)` : String(d.version)]);
   if (d.variant !== undefined) rows.push(['variant', d.variant]);
   if (d.time !== undefined) rows.push(['time', `${d.timePrecise ?? d.time}  (unix ms ${d.unixMs})`]);
   if (d.valid && d.plausible === false && d.kind !== 'snowflake') rows.push(['note', IMPLAUSIBLE]);

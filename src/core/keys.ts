@@ -54,8 +54,10 @@ export function hashPrefixKey(key: string, opts: { segment?: number; length?: nu
   return { key: `${prefix}/${rest}`, prefix, segmentIndex, segment };
 }
 
-/** A 13-digit run not touching other digits: unix milliseconds from 2001-09-09 to 2286-11-20. */
-const MS_TIMESTAMP = /(?<!\d)\d{13}(?!\d)/g;
+/** A 13-digit run standing on its own: unix milliseconds from 2001-09-09 to 2286-11-20. A letter
+ *  or digit next to it makes it part of a longer token (an MD5 that opens with 13 digits, a
+ *  base62 ID), which reversing would corrupt; separators such as `/ - _ . = ;` do not. */
+const MS_TIMESTAMP = /(?<![0-9A-Za-z])\d{13}(?![0-9A-Za-z])/g;
 
 export interface TimestampMatch {
   start: number;

@@ -67,7 +67,10 @@ export function generateTool(input: unknown): string {
 function describe(d: Decoded): string {
   if (d.kind === 'unknown') return `${d.input}: not an ID (${d.error ?? 'unknown format'})`;
   if (!d.valid) return `${d.input}: invalid ${d.kind} (${d.error ?? d.errorCode ?? 'invalid'})`;
-  const parts = [`${d.input}: ${d.kind}${d.version !== undefined ? ` v${d.version}` : ''}, valid`];
+  // RFC 9562 defines versions 1 to 8; another nibble under its variant is no version to name.
+  const reserved = d.variant === 'rfc9562' && d.version !== undefined && (d.version < 1 || d.version > 8);
+  const version = d.version === undefined ? '' : reserved ? ` (version ${d.version}: reserved)` : ` v${d.version}`;
+  const parts = [`${d.input}: ${d.kind}${version}, valid`];
   if (d.time) parts.push(`time ${d.timePrecise ?? d.time}`);
   const fields = Object.entries(d.fields).filter(([k]) => !['time', 'unixMs', 'timePrecise'].includes(k));
   if (fields.length > 0) parts.push(`fields ${fields.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);

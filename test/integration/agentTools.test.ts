@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inspect } from '../../src/core';
-import { activateExtension, log, waitFor } from './util';
+import { generate, inspect } from '../../src/core';
+import { activateExtension, applySettings, log, resetSettings, waitFor } from './util';
 
 // Language-model tools, invoked the way an agent's host invokes them: vscode.lm.invokeTool
 // (VS Code 1.95+ API; the project types against 1.90, hence the local types below).
@@ -46,6 +46,21 @@ describe('language-model tools', () => {
     assert.equal(inspect(v7!).time, '2024-05-01T12:00:00.000Z');
     const [typeid] = (await run('idsmith_generate', { kind: 'typeid', prefix: 'user' })).split('\n');
     assert.match(typeid!, /^user_[0-9a-z]{26}$/);
+  });
+
+  it('idsmith_generate makes Sqids with the idsmith.sqids.* settings', async () => {
+    try {
+      await applySettings({ 'sqids.alphabet': 'abcdefghij', 'sqids.minLength': 8 });
+      const ids = (await run('idsmith_generate', { kind: 'sqids', count: 3 })).split('\n');
+      assert.deepEqual(ids, generate('sqids', { alphabet: 'abcdefghij', minLength: 8, count: 3 } as Parameters<typeof generate>[1]));
+    } finally {
+      await resetSettings();
+    }
+  });
+
+  it('idsmith_inspect names a reserved UUID version nibble as reserved, not as a version', async () => {
+    const text = await run('idsmith_inspect', { ids: ['6f9619ff-8b86-d011-b42d-00cf4fc964ff'] });
+    assert.match(text, /^6f9619ff-8b86-d011-b42d-00cf4fc964ff: uuid \(version 13: reserved\), valid/);
   });
 
   it('idsmith_inspect describes each ID, valid or not', async () => {

@@ -40,7 +40,8 @@ function insert(arg?: unknown, command = 'idsmith.insert'): Thenable<InsertResul
 
 async function clearSettings(): Promise<void> {
   const keys = ['uuid.version', 'uuid.case', 'uuid.format', 'ulid.case', 'insert.quote', 'insert.templates', 'snowflake.epoch',
-    'snowflake.workerId', 'snowflake.processId', 'instagram.shardId', 'sonyflake.machineId', 'typeid.prefix', 'nanoid.size', 'defaultKind'];
+    'snowflake.workerId', 'snowflake.processId', 'instagram.shardId', 'sonyflake.machineId', 'typeid.prefix', 'nanoid.size', 'defaultKind',
+    'sqids.alphabet', 'sqids.minLength', 'hashids.salt', 'hashids.minLength', 'hashids.alphabet'];
   await resetSettings();
   await waitFor(() => keys.every((k) => vscode.workspace.getConfiguration('idsmith').inspect(k)?.globalValue === undefined), 'settings to reset');
 }
@@ -293,6 +294,34 @@ describe('insert', function () {
     }
   });
 
+  describe('Sqids and Hashids are made with the idsmith.sqids.* and idsmith.hashids.* settings', () => {
+    const cases: { settings: Record<string, unknown>; kind: GenKind; opts: Record<string, unknown>; check: RegExp }[] = [
+      { settings: { 'sqids.alphabet': 'abcdefghij' }, kind: 'sqids', opts: { alphabet: 'abcdefghij' }, check: /^[a-j]+$/ },
+      { settings: { 'sqids.minLength': 20 }, kind: 'sqids', opts: { minLength: 20 }, check: /^[0-9A-Za-z]{20,}$/ },
+      { settings: { 'sqids.alphabet': 'abcdefghij', 'sqids.minLength': 12 }, kind: 'sqids', opts: { alphabet: 'abcdefghij', minLength: 12 }, check: /^[a-j]{12,}$/ },
+      { settings: { 'hashids.salt': 'this is my salt' }, kind: 'hashids', opts: { salt: 'this is my salt' }, check: /^[0-9A-Za-z]+$/ },
+      { settings: { 'hashids.minLength': 30 }, kind: 'hashids', opts: { minLength: 30 }, check: /^[0-9A-Za-z]{30,}$/ },
+      {
+        settings: { 'hashids.salt': 'pepper', 'hashids.alphabet': 'abcdefghijklmnopqrstuvwxyz', 'hashids.minLength': 30 },
+        kind: 'hashids', opts: { salt: 'pepper', alphabet: 'abcdefghijklmnopqrstuvwxyz', minLength: 30 }, check: /^[a-z]{30,}$/,
+      },
+    ];
+    for (const c of cases) {
+      it(`${JSON.stringify(c.settings)}`, async () => {
+        await applySettings(c.settings);
+        const editor = await editorWith([''], [[0, 0]]);
+        const r = await insert({ kind: c.kind, count: 3 });
+        assert.equal(r.status, 'inserted', JSON.stringify(r));
+        // Sqids and Hashids number their IDs 1, 2, 3: the same settings make the same IDs.
+        const expected = generate(c.kind, { ...c.opts, count: 3 } as Parameters<typeof generate>[1]);
+        assert.notDeepEqual(expected, generate(c.kind, { count: 3 }), 'the settings change the IDs');
+        assert.deepEqual(r.status === 'inserted' && r.ids, expected);
+        assert.deepEqual(editor.document.getText().split('\n'), expected);
+        for (const id of expected) assert.match(id, c.check);
+      });
+    }
+  });
+
   describe('invalid settings: a message naming the setting, no edit', () => {
     const future = Date.now() + 365 * 86_400_000;
     const cases: { settings: Record<string, unknown>; kind: GenKind; setting: string }[] = [
@@ -307,6 +336,12 @@ describe('insert', function () {
       { settings: { 'typeid.prefix': 'Bad-Prefix' }, kind: 'typeid', setting: 'idsmith.typeid.prefix' },
       { settings: { 'nanoid.size': 1 }, kind: 'nanoid', setting: 'idsmith.nanoid.size' },
       { settings: { 'insert.templates': { plaintext: 'no placeholder' } }, kind: 'ulid', setting: 'idsmith.insert.templates' },
+      { settings: { 'sqids.alphabet': 'aa' }, kind: 'sqids', setting: 'idsmith.sqids.alphabet' },
+      { settings: { 'sqids.alphabet': 'abca' }, kind: 'sqids', setting: 'idsmith.sqids.alphabet' },
+      { settings: { 'sqids.minLength': 256 }, kind: 'sqids', setting: 'idsmith.sqids.minLength' },
+      { settings: { 'hashids.alphabet': 'abc' }, kind: 'hashids', setting: 'idsmith.hashids.alphabet' },
+      { settings: { 'hashids.salt': 'pépper' }, kind: 'hashids', setting: 'idsmith.hashids.salt' },
+      { settings: { 'hashids.minLength': -1 }, kind: 'hashids', setting: 'idsmith.hashids.minLength' },
     ];
     for (const c of cases) {
       it(`${JSON.stringify(c.settings)} -> ${c.setting}`, async () => {
@@ -327,6 +362,15 @@ describe('insert', function () {
         assert.ok(Math.abs(d.unixMs! - Date.now()) < 60_000, `a Twitter snowflake of now: ${d.time}`);
         await closeAllEditors();
       }
+    });
+
+    it('a bad Sqids alphabet is refused with the core\'s own reason, as the CLI gives it', async () => {
+      await applySettings({ 'sqids.alphabet': 'aa' });
+      const editor = await editorWith([''], [[0, 0]]);
+      const r = await insert({ kind: 'sqids', count: 3 });
+      failedWith(r, 'INVALID_SETTING', 'idsmith.sqids.alphabet');
+      assert.ok(r.status === 'failed' && r.message.includes('A Sqids alphabet has at least 3 characters; got 2.'), JSON.stringify(r));
+      assert.equal(editor.document.getText(), '');
     });
 
     it('a bad snowflake setting does not block other kinds', async () => {

@@ -67,6 +67,15 @@ describe('Object-key code actions', () => {
     assert.equal(doc.getText(), 't=5421000613151;');
   });
 
+  it('offers no reversal for 13 digits inside a longer token, such as an MD5 that opens with them', async () => {
+    const md5 = '3636638817772e42b59d74cff571fbb3';
+    for (const [text, needle] of [[`etag = "${md5}"`, md5], [`etag = "${md5}"`, `"${md5}"`], [`logs/${md5}/app.log`, `logs/${md5}/app.log`]]) {
+      const { actions } = await keyActions(text!, needle!, `${KIND}.reverseTimestamp`);
+      assert.deepEqual(actions.map((a) => a.title), [], `${needle}`);
+      await closeAllEditors();
+    }
+  });
+
   it('offers nothing without a selection, on prose or on a plain word', async () => {
     const editor = await open(`${KEY}\nsome words here\nplain`);
     const uri = editor.document.uri;

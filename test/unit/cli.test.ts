@@ -165,6 +165,15 @@ describe('idsmith CLI', () => {
       assert.match(r.out, /2016-07-30T22:36:16\.385Z/);
       assert.match(r.out, /discord\s+2016-04-30T11:18:25\.796Z/);
     });
+
+    it('says a reserved version nibble is reserved, while --json keeps the number', async () => {
+      const guid = '6f9619ff-8b86-d011-b42d-00cf4fc964ff'; // version nibble 13, RFC variant
+      const r = await run(['inspect', guid]);
+      assert.equal(r.code, 0);
+      assert.match(r.out, /\n {2}version +13 \(reserved: RFC 9562 defines versions 1 to 8\)\n/);
+      assert.equal((await json(['inspect', '--json', guid]))[0].version, 13);
+      assert.match((await run(['inspect', UUID_V7])).out, /\n {2}version +7\n/);
+    });
   });
 
   describe('convert', () => {

@@ -56,6 +56,27 @@ describe('hover card', () => {
     assert.ok(random.notes.some((n) => n.includes('no version to read')));
   });
 
+  it('does not present a reserved version nibble (0, 9-15 under the RFC variant) as a UUID version', () => {
+    // The classic Microsoft GUID example: variant nibble b (RFC 9562), version nibble d (13).
+    const v13 = hoverCard('6f9619ff-8b86-d011-b42d-00cf4fc964ff');
+    assert.equal(v13.title, 'UUID (version 13: reserved)');
+    assert.equal(row(v13, 'Version'), '13 (reserved)');
+    assert.equal(row(v13, 'Variant'), 'RFC 9562');
+    assert.ok(v13.notes.some((n) => n.includes('RFC 9562 defines versions 1 to 8')), v13.notes.join('\n'));
+    const md = hoverMarkdown(v13, []).replace(/\\/g, '');
+    assert.match(md, /^\*\*UUID \(version 13: reserved\)\*\*/);
+    assert.doesNotMatch(md, /UUID v13/);
+    for (const [id, v] of [['6f9619ff-8b86-0011-842d-00cf4fc964ff', 0], ['6f9619ff-8b86-9011-a42d-00cf4fc964ff', 9], ['6f9619ff-8b86-f011-842d-00cf4fc964ff', 15]] as const) {
+      const card = hoverCard(id);
+      assert.equal(card.title, `UUID (version ${v}: reserved)`, id);
+      assert.equal(row(card, 'Version'), `${v} (reserved)`, id);
+    }
+    // Versions 1-8 keep their names; the Nil and Max UUIDs keep theirs.
+    assert.equal(hoverCard('6f9619ff-8b86-8011-b42d-00cf4fc964ff').title, 'UUID v8');
+    assert.equal(row(hoverCard('6f9619ff-8b86-8011-b42d-00cf4fc964ff'), 'Version'), '8 (custom)');
+    assert.equal(hoverCard('ffffffff-ffff-ffff-ffff-ffffffffffff').title, 'Max UUID');
+  });
+
   it('shows the time zone line unless it would repeat UTC', () => {
     assert.equal(row(hoverCard(ULID_SPEC, BERLIN), 'Europe/Berlin'), '2016-07-31 00:36:16.385 +02:00');
     assert.deepEqual(hoverCard(ULID_SPEC).rows.map((r) => r.label).filter((l) => l.includes('/')), []);

@@ -69,6 +69,20 @@ describe('object keys', () => {
       assert.equal(reverseMsTimestamp('1513160001245/1600000000000', 1).key, '1513160001245/0000000000061');
     });
 
+    it('finds a timestamp standing on its own, never 13 digits inside a longer token such as a hash', () => {
+      // An MD5 whose hex happens to open with 13 digits: reversing them would corrupt the hash.
+      assert.deepEqual(findMsTimestamps('3636638817772e42b59d74cff571fbb3'), []);
+      assert.deepEqual(findMsTimestamps('e42b59d74cff3636638817772'), []);
+      assert.deepEqual(findMsTimestamps('logs/3636638817772e42b59d74cff571fbb3/app.log'), []);
+      assert.deepEqual(findMsTimestamps('v1513160001245'), []);
+      assert.throws(() => reverseMsTimestamp('3636638817772e42b59d74cff571fbb3'), (e: unknown) => e instanceof IdError && /13 digits/.test(e.message));
+      // Separators around it keep it a timestamp: the keys the action is for.
+      for (const key of ['1513160001245', 'logs/1513160001245/app.log', 'logs/1513160001245-app.log', 't=1513160001245;',
+        'img_1513160001245.png', 'a.1513160001245.b', '"1513160001245"']) {
+        assert.deepEqual(findMsTimestamps(key).map((t) => t.text), ['1513160001245'], key);
+      }
+    });
+
     it('ignores digit runs that are not 13 digits long', () => {
       assert.deepEqual(findMsTimestamps('2017/151316000124/15131600012456'), []);
       assert.throws(() => reverseMsTimestamp('2017-11-11/customer-1'), (e: unknown) => e instanceof IdError && /13 digits/.test(e.message));

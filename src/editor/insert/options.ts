@@ -1,4 +1,4 @@
-import { IdError, SNOWFLAKE_PRESETS, generatorFor, validateTypeIdPrefix } from '../../core';
+import { IdError, SNOWFLAKE_PRESETS, generate, generatorFor, validateTypeIdPrefix } from '../../core';
 import type { GenKind, GeneratorOptions as GenerateOptions, SnowflakeLayout } from '../../core';
 import { InsertFailure } from './result';
 import type { Settings } from '../shared/settings';
@@ -63,6 +63,45 @@ export function typeIdPrefix(prefix: string, setting: string | undefined): strin
   }
 }
 
+/** The bounds the generator declares for one of its number options (the schema and the CLI's). */
+function bounds(kind: GenKind, name: string): [number, number] {
+  const o = generatorFor(kind)!.options.find((x) => x.name === name)!;
+  return [o.min!, o.max!];
+}
+
+/**
+ * `opts` once the generator has made an ID with them: Sqids and Hashids check their alphabet and
+ * salt themselves, so the message is the core's own (the CLI's), with the setting named.
+ */
+function accepted(kind: GenKind, opts: GenerateOptions, setting: string, value: unknown): GenerateOptions {
+  try {
+    generate(kind, { ...opts, count: 1 });
+    return opts;
+  } catch (e) {
+    if (!(e instanceof IdError)) throw e;
+    throw new InsertFailure('INVALID_SETTING', `Setting ${setting} is ${JSON.stringify(value)}: ${e.message} Nothing was inserted.`, setting);
+  }
+}
+
+/** Sqids options from idsmith.sqids.*; an empty alphabet setting is Sqids' default alphabet. */
+function sqidsOptions(s: Settings): GenerateOptions {
+  const minLength = range('idsmith.sqids.minLength', s.sqids.minLength, ...bounds('sqids', 'minLength'));
+  const alphabet = s.sqids.alphabet;
+  // Options beyond GenerateOptions' own are passed through to the generator, as the CLI does.
+  const opts = { minLength, ...(alphabet === undefined ? {} : { alphabet }) } as GenerateOptions;
+  return accepted('sqids', opts, 'idsmith.sqids.alphabet', alphabet);
+}
+
+/** Hashids options from idsmith.hashids.*; a null salt is the empty salt, as in the CLI. */
+function hashidsOptions(s: Settings): GenerateOptions {
+  const minLength = range('idsmith.hashids.minLength', s.hashids.minLength, ...bounds('hashids', 'minLength'));
+  const salt = s.hashids.salt ?? '';
+  accepted('hashids', { salt } as GenerateOptions, 'idsmith.hashids.salt', salt);
+  const alphabet = s.hashids.alphabet;
+  const opts = { salt, minLength, ...(alphabet === undefined ? {} : { alphabet }) } as GenerateOptions;
+  return accepted('hashids', opts, 'idsmith.hashids.alphabet', alphabet);
+}
+
 /**
  * Generator options for `kind` from the settings; throws `InsertFailure` naming a bad setting.
  * `keep`: what a regenerate keeps (a snowflake's layout, a TypeID's prefix), which wins over the
@@ -85,6 +124,10 @@ export function generateOptions(kind: GenKind, s: Settings, prefix?: string, kee
       const size = generatorFor('nanoid')!.options.find((o) => o.name === 'size')!;
       return { size: range('idsmith.nanoid.size', s.nanoid.size, size.min!, size.max!) };
     }
+    case 'sqids':
+      return sqidsOptions(s);
+    case 'hashids':
+      return hashidsOptions(s);
     default:
       return {};
   }

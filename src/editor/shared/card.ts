@@ -87,12 +87,19 @@ function isRfcUuid(d: Decoded): boolean {
   return d.kind === 'uuid' && d.variant === 'rfc9562';
 }
 
+/** RFC 9562 defines versions 1 to 8; the other nibbles (0 and 15 belong to the Nil and Max
+ *  UUIDs, 9 to 14 are reserved) are shown as the number they are, never as a version. */
+function reservedVersion(d: Decoded): boolean {
+  return isRfcUuid(d) && d.version !== undefined && VERSIONS[d.version] === undefined;
+}
+
 function title(d: Decoded, ctx: DecodeContext, readings: Reading[]): string {
   const name = formatLabel(d.kind);
   if (!d.valid) return `Invalid ${name}`;
   if (d.kind === 'uuid') {
     if (/^[0-]+$/.test(hexDigits(d.input))) return 'Nil UUID';
     if (/^[f]+$/i.test(hexDigits(d.input))) return 'Max UUID';
+    if (reservedVersion(d)) return `UUID (version ${d.version}: reserved)`;
     return isRfcUuid(d) && d.version !== undefined ? `UUID v${d.version}` : 'UUID';
   }
   if (d.kind === 'snowflake') {
@@ -150,7 +157,10 @@ function uuidRows(d: DecodedId, notes: string[], ctx: DecodeContext, now: number
   const rows: CardRow[] = [];
   if (isRfcUuid(d)) {
     const v = d.version ?? 0;
-    rows.push({ label: 'Version', value: VERSIONS[v] ? `${v} (${VERSIONS[v]})` : String(v), mono: false });
+    rows.push({ label: 'Version', value: VERSIONS[v] ? `${v} (${VERSIONS[v]})` : `${v} (reserved)`, mono: false });
+    if (reservedVersion(d)) {
+      notes.push(`Version ${v} is reserved: RFC 9562 defines versions 1 to 8, so no standard generator made this UUID and its other bits have no defined meaning.`);
+    }
   }
   rows.push({ label: 'Variant', value: VARIANTS[d.variant ?? ''] ?? String(d.variant), mono: false });
   if (!isRfcUuid(d) && !/^(0+|f+)$/i.test(hexDigits(d.input))) {

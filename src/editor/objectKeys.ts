@@ -43,22 +43,38 @@ export class KeyActionProvider implements vscode.CodeActionProvider {
 interface SelectedKey {
   text: string;
   range: vscode.Range;
+  /** A URL that is no store's address (`https://…`): its path is no object key to prefix. */
+  url?: true;
 }
 
-/** The selection minus surrounding blanks and quotes, if what is left looks like one key. */
+/** `scheme://bucket/` of a store's object address: the key starts after the bucket. */
+const STORE_URL = /^(?:s3|s3a|s3n|oss|gs|gcs|cos|r2|az|abfss?|wasbs?):\/\/[^/]*\//i;
+const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * The selection minus surrounding blanks and quotes, if what is left looks like one key; of a
+ * store's address (`s3://bucket/logs/…`), the key after the bucket. A hash before `s3:` or
+ * `https:` made a URL no URL.
+ */
 function selectedKey(document: vscode.TextDocument, range: vscode.Range): SelectedKey | undefined {
   const raw = document.getText(range);
   if (raw.length > MAX_KEY_LENGTH + 2) return undefined;
-  const lead = raw.length - raw.replace(/^[\s"'`]+/, '').length;
-  const text = raw.slice(lead).replace(/[\s"'`]+$/, '');
+  let lead = raw.length - raw.replace(/^[\s"'`]+/, '').length;
+  let text = raw.slice(lead).replace(/[\s"'`]+$/, '');
   if (!text || !KEY.test(text)) return undefined;
+  const store = STORE_URL.exec(text);
+  if (store) {
+    lead += store[0].length;
+    text = text.slice(store[0].length);
+    if (!text) return undefined;
+  }
   if (!text.includes('/') && findMsTimestamps(text).length === 0) return undefined;
   const start = range.start.translate(0, lead);
-  return { text, range: new vscode.Range(start, start.translate(0, text.length)) };
+  return { text, range: new vscode.Range(start, start.translate(0, text.length)), ...(!store && ANY_URL.test(text) ? { url: true as const } : {}) };
 }
 
 function hashPrefixActions(document: vscode.TextDocument, key: SelectedKey): vscode.CodeAction[] {
-  if (!key.text.includes('/')) return [];
+  if (!key.text.includes('/') || key.url) return [];
   const segments = key.text.split('/');
   const seen = new Set<string>();
   const candidates: number[] = [];

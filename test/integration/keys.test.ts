@@ -44,6 +44,19 @@ describe('Object-key code actions', () => {
     assert.equal(doc.getText(), `826e/${KEY}`);
   });
 
+  it('of a store\'s address (s3://bucket/…) prefixes the key after the bucket; a web URL is left whole', async () => {
+    // It offered md5(s3:) and wrote "9b11/s3://…", which is no address.
+    const { doc, actions } = await keyActions(`k = "s3://bucket/${KEY}"`, `s3://bucket/${KEY}`, `${KIND}.hashPrefix`);
+    assert.deepEqual(actions.map((a) => a.title), [
+      'Prefix key with md5(customer-1)[0:4] to spread S3 partitions',
+      'Prefix key with md5(file1)[0:4] to spread S3 partitions',
+    ]);
+    assert.ok(await vscode.workspace.applyEdit(actions.find((a) => a.isPreferred)!.edit!));
+    assert.equal(doc.getText(), `k = "s3://bucket/9b11/${KEY}"`);
+    const web = await keyActions(`u = "https://example.com/users/42/orders"`, 'https://example.com/users/42/orders', `${KIND}.hashPrefix`);
+    assert.deepEqual(web.actions, []);
+  });
+
   it('ignores surrounding quotes in the selection', async () => {
     const { doc, actions } = await keyActions(`k = '${KEY}'`, `'${KEY}'`, `${KIND}.hashPrefix`);
     assert.ok(await vscode.workspace.applyEdit(actions.find((a) => a.isPreferred)!.edit!));

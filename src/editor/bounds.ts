@@ -94,7 +94,7 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult> {
       // Writing nothing would look like success while deleting the selection.
       throw new IdError('INVALID_ARGUMENT', `${kind} IDs from ${b.window.from} to ${b.window.to} share no prefix (the window crosses the first character), so there is no prefix to insert. Use format sql or lines for min and max, or a narrower window.`);
     }
-    result = { status: 'inserted', ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language]) };
+    result = { status: 'inserted', ...b, kind, fromMs, toMs, format, text: render(kind, b, format, LINE_COMMENTS[language], language) };
   } catch (e) {
     if (e instanceof IdError) throw new CommandFailure('INVALID_ARGUMENT', `cannot insert bounds: ${e.message}`);
     throw e;
@@ -117,14 +117,23 @@ async function insertBounds(raw?: unknown): Promise<BoundsResult> {
 function coverageMessage(r: BoundsResult): string {
   const base = `Idsmith: ${r.kind} IDs from ${r.window.from} to ${r.window.to}.`;
   const prefix = r.prefix
-    ? ` Prefix "${r.prefix}" covers ${r.prefixCovers.from} to ${r.prefixCovers.to}: coarser than the window, so filter a prefix listing by min/max.`
+    ? ` Prefix "${r.prefix}" covers ${r.prefixCovers.from} to ${r.prefixCovers.to}${coarser(r) ? ': coarser than the window, so filter a prefix listing by min/max.' : ', exactly the window.'}`
     : ' min and max share no prefix: list by range instead.';
   return base + prefix + (r.note ? ` ${r.note}` : '');
 }
 
-function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: string | undefined): string {
+/** Languages whose comments wrap a line (`<!-- … -->`), and those with none, where only the values are written (prose made a JSON file invalid). */
+const BLOCK_COMMENTS = new Set(['html', 'xml', 'markdown', 'vue', 'svelte']);
+const NO_COMMENTS = new Set(['json', 'jsonl', 'csv', 'tsv']);
+
+/** Whether a prefix's coverage is wider than the window (it is exactly the window when both fall on its edges). */
+function coarser(b: Bounds): boolean {
+  return b.prefixCovers.from !== b.window.from || b.prefixCovers.to !== b.window.to;
+}
+
+function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: string | undefined, language: string): string {
   const prefixNote = b.prefix
-    ? `prefix ${b.prefix} covers ${b.prefixCovers.from} .. ${b.prefixCovers.to} (coarser than the window)`
+    ? `prefix ${b.prefix} covers ${b.prefixCovers.from} .. ${b.prefixCovers.to} (${coarser(b) ? 'coarser than the window' : 'exactly the window'})`
     : 'no common prefix: the window crosses the first character';
   const header = `${kind} ids created ${b.window.from} .. ${b.window.to}`;
   switch (format) {
@@ -133,8 +142,10 @@ function render(kind: BoundsKind, b: Bounds, format: BoundsFormat, comment: stri
     case 'sql':
       return [`-- ${header}`, boundsSql(kind, b), `-- ${prefixNote}`].join('\n');
     case 'lines': {
-      const c = comment ? `${comment} ` : '';
-      return [`${c}${header}: min, max, then their common prefix`, `${c}${prefixNote}`, b.min, b.max, b.prefix].join('\n');
+      const values = b.prefix ? [b.min, b.max, b.prefix] : [b.min, b.max];
+      if (NO_COMMENTS.has(language)) return values.join('\n');
+      const say = (line: string): string => (BLOCK_COMMENTS.has(language) ? `<!-- ${line} -->` : comment ? `${comment} ${line}` : line);
+      return [say(`${header}: min, max${b.prefix ? ', then their common prefix' : ''}`), say(prefixNote), ...values].join('\n');
     }
   }
 }

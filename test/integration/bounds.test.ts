@@ -88,6 +88,26 @@ describe('Insert Time-Window Bounds', () => {
     assert.match(doc.lineAt(0).text, /^# uuidv7 ids created /);
   });
 
+  it('a JSON document gets the values only, HTML its comments; a window with no common prefix no empty line', async () => {
+    // Bare prose made a JSON file invalid.
+    const json = (await insertBounds({ kind: 'ulid', from: FROM, to: TO }, 'json')).doc.getText().split('\n');
+    assert.equal(json.length, 3);
+    for (const line of json) assert.match(line, /^[0-9A-Z]+$/);
+    const html = (await insertBounds({ kind: 'ulid', from: FROM, to: TO }, 'html')).doc.getText().split('\n');
+    assert.match(html[0]!, /^<!-- ulid ids created .* -->$/);
+    const wide = (await insertBounds({ kind: 'ulid', from: '1970-01-01', to: '9999-12-31' }, 'python')).doc.getText().split('\n');
+    assert.match(wide[0]!, /: min, max$/);
+    assert.equal(wide.length, 4);
+    assert.notEqual(wide[3], '');
+  });
+
+  it('says a prefix is exactly the window when it is (a window of one instant on its edges)', async () => {
+    const { doc } = await insertBounds({ kind: 'ulid', from: '2024-05-01T00:00:00Z', to: '2024-05-01T00:00:00Z' }, 'python');
+    assert.match(doc.lineAt(1).text, /\(exactly the window\)$/);
+    const day = await insertBounds({ kind: 'ulid', from: FROM, to: TO }, 'python');
+    assert.match(day.doc.lineAt(1).text, /\(coarser than the window\)$/);
+  });
+
   it('inserts only the prefix for an S3 ListObjectsV2 Prefix', async () => {
     const { result, doc } = await insertBounds({ kind: 'ulid', from: FROM, to: TO, format: 'prefix' });
     assert.equal(doc.getText(), result!.prefix);

@@ -1,6 +1,6 @@
 import { formatById, plausibleTime, readings } from '../formats/registry';
 import { readQuietly } from '../formats/decoded';
-import type { DecodeOptions, DecodedId } from '../formats/types';
+import type { DecodeOptions, DecodedId, WholeFacts } from '../formats/types';
 import type { ScanMatch } from '../scan';
 import type { IdKind } from '../types';
 import type { Facts } from './ledger';
@@ -39,6 +39,8 @@ const LABELLED_MAX = 100;
 export class Checker implements Sink {
   private lines = new Lines();
   private readonly key = new Uint32Array(4);
+  /** What a format's whole-value reader tells of an ID (whole.ts `read`), its identity in `key`. */
+  private readonly wholeFacts: WholeFacts = { unixMs: NaN, version: -1, ordered: false, key: this.key };
   private readonly now: number;
   readonly scanOpts: { epoch?: unknown; now: number };
   private readonly decodeOpts: DecodeOptions;
@@ -140,7 +142,12 @@ export class Checker implements Sink {
     // An MD5 under `md5` that spells a UUID of the year 3760 is a digest, not a broken clock.
     if (info !== undefined && info.digest) return;
     // A value as it stands in the source can be read from the source's bytes.
-    const m = this.ascii !== undefined && verbatim ? this.whole.ofBytes(text, this.ascii, start - this.base) : this.wholeId(text);
+    const bytes = verbatim ? this.ascii : undefined;
+    const w = this.wholeFacts;
+    const fast = bytes !== undefined ? this.whole.readBytes(bytes, start - this.base, len, w) : this.whole.read(text, w);
+    // (One dated after tomorrow is left to the scanner's decoding, which the warning quotes.)
+    if (fast !== undefined && !(w.unixMs > this.now + DAY_MS)) return this.tell(fast, Number.isNaN(w.unixMs) ? undefined : w.unixMs, w.ordered, w.key, w.version < 0 ? undefined : w.version, text, start, verbatim, path, key);
+    const m = bytes !== undefined ? this.whole.ofBytes(text, bytes, start - this.base) : this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
     // Under a key that names the row's own ID, the scanner's plausible years (made for free
     // text) must not hide an ID: one dated far ahead is still compared, and reported as future.
@@ -197,19 +204,24 @@ export class Checker implements Sink {
   }
 
   private found(kind: IdKind, d: DecodedId, text: string, start: number, verbatim: boolean, path: string, key?: string): void {
-    const end = start + text.length;
     const unixMs = d.unixMs;
+    if (verbatim && unixMs !== undefined && unixMs > this.now + DAY_MS) {
+      this.report('future', 'warning', { start, end: start + text.length, text, kind }, path, `${kindName(kind)} dated ${d.time ?? new Date(unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
+    }
+    this.tell(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), d.version, text, start, verbatim, path, key);
+  }
+
+  /** An ID found, by its facts: to `onId`, and (where it can be pointed at) to the ledger. */
+  private tell(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, version: number | undefined, text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
+    const end = start + text.length;
     if (this.onId) {
       const id: FoundId = { kind, text, start, end: verbatim ? end : start, path };
       if (key !== undefined) id.key = key;
       if (unixMs !== undefined) id.unixMs = unixMs;
-      if (d.version !== undefined) id.version = d.version;
+      if (version !== undefined) id.version = version;
       this.onId(id);
     }
     if (!verbatim) return; // a range we cannot point at exactly is not reported
-    if (unixMs !== undefined && unixMs > this.now + DAY_MS) {
-      this.report('future', 'warning', { start, end, text, kind }, path, `${kindName(kind)} dated ${d.time ?? new Date(unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
-    }
     const lines = this.lines;
     lines.seek(this.text, this.base, start);
     const line = lines.line;
@@ -222,7 +234,7 @@ export class Checker implements Sink {
       endLine = e.line;
       endCharacter = e.character;
     }
-    this.facts.id(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), text, 0, start, end, line, character, endLine, endCharacter, path, key);
+    this.facts.id(kind, unixMs, ordered, identity, text, 0, start, end, line, character, endLine, endCharacter, path, key);
   }
 
   /** Whether `text` is, as a whole, an ID the scanner recognises. */

@@ -1,4 +1,6 @@
-import { CHAR } from '../formats/types';
+import { FORMATS, PLAUSIBLE_FUTURE_MS } from '../formats/registry';
+import { CHAR, type WholeFacts, type WholeRead } from '../formats/types';
+import type { IdKind } from '../types';
 import { own } from './own';
 import { RUN_TABLES, ValueScanner, keepsRun, scan, type ScanMatch, type ScanOptions } from '../scan';
 
@@ -28,6 +30,17 @@ const SEEN_BITS = 16;
 
 let buffer = new Uint8Array(256);
 let inUse = false;
+
+/**
+ * The registry's whole-value readers (`CheckRules.whole`) by the length they read, in registry
+ * order: most values of a fixture that are IDs are ULIDs or UUIDs, and a reader answers for one
+ * from its bytes in a loop, where the scanner's answer costs its runs, rules and a decoding.
+ */
+const READS: ({ kind: IdKind; read: WholeRead }[] | undefined)[] = [];
+for (const f of FORMATS) {
+  const read = f.check?.whole;
+  if (read !== undefined) (READS[read.length] ??= []).push({ kind: f.id as IdKind, read });
+}
 
 /**
  * Whether the scanner, scanning the ASCII bytes `b[from, to)` alone, would offer some run to a
@@ -75,8 +88,37 @@ export class WholeIds {
   /** One scanner, made again for each value (a new one and its match list cost as much as scanning a short value). */
   private readonly scanner: ValueScanner;
 
+  /** The latest time the scanner finds plausible (its `plausibleMs`). */
+  private readonly futureLimit: number;
+
   constructor(private readonly opts: ScanOptions) {
     this.scanner = new ValueScanner(opts);
+    this.futureLimit = (opts.now ?? Date.now()) + PLAUSIBLE_FUTURE_MS;
+  }
+
+  /**
+   * The kind of the ID that is the whole of `text`, when a format's reader can tell without the
+   * scanner (`CheckRules.whole`), with its facts in `out`; undefined: ask `of`.
+   */
+  read(text: string, out: WholeFacts): IdKind | undefined {
+    const n = text.length;
+    if (READS[n] === undefined || inUse) return undefined;
+    if (n > buffer.length) buffer = new Uint8Array(Math.max(n, buffer.length * 2));
+    const b = buffer;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) return undefined;
+      b[i] = c;
+    }
+    return this.readBytes(b, 0, n, out);
+  }
+
+  /** `read` of a value whose chars are the ASCII bytes `b[at, at + n)`. */
+  readBytes(b: Uint8Array, at: number, n: number, out: WholeFacts): IdKind | undefined {
+    const reads = READS[n];
+    if (reads === undefined) return undefined;
+    for (let r = 0; r < reads.length; r++) if (reads[r]!.read.read(b, at, this.futureLimit, out)) return reads[r]!.kind;
+    return undefined;
   }
 
   of(text: string): ScanMatch | undefined {

@@ -465,6 +465,37 @@ export interface CheckRules {
   readonly timeOrdered?: boolean | ((id: DecodedId) => boolean);
   /** A labelled text that is not valid: the one correction it unmistakably means (ULID's I, L, O), if any. */
   correct?(text: string): string | undefined;
+  /**
+   * A value that is all of one ID, read from its bytes without the scanner: the check asks of
+   * every value of a file whether it is an ID, and a column of ULIDs or UUIDs asks it millions of
+   * times. It must answer as the scanner does or not at all (test/unit/wholeRead.test.ts compares
+   * the two on every value it makes).
+   */
+  readonly whole?: WholeRead;
+}
+
+/** What `WholeRead.read` writes of an ID it reads. */
+export interface WholeFacts {
+  /** Its time, NaN when it has none. */
+  unixMs: number;
+  /** `DecodedId.version`, -1 when it has none. */
+  version: number;
+  /** `CheckRules.timeOrdered` of it. */
+  ordered: boolean;
+  /** Its identity (the words `identityKey` in check/rules.ts makes of its decoding). */
+  readonly key: Uint32Array;
+}
+
+/** The fast reading of a whole value of one length (see `CheckRules.whole`). */
+export interface WholeRead {
+  readonly length: number;
+  /**
+   * Whether the ASCII bytes `b[at, at + length)`, scanned alone, are one ID of this format, as
+   * the scanner finds it: then `out` holds its facts. False when they are not, or may not be
+   * (an unusual spelling): the scanner is then asked, so `false` is always a right answer and
+   * `true` only when the scanner's first match of the value is this one, from its start to its end.
+   */
+  read(b: Uint8Array, at: number, futureLimit: number, out: WholeFacts): boolean;
 }
 
 /** A failed decode as a value (the `error`/`errorCode` of `Decoded`). */

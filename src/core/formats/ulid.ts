@@ -8,7 +8,7 @@ import { Timeline, repeat } from '../timeline';
 import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
 import { clampCrockford, fill, pad, put48 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit, type WholeFacts, type WholeRead } from './types';
 import { labelledHit } from './scanHit';
 import { entropy } from '../entropy';
 const ULID_ENTROPY = entropy(80, 'ms');
@@ -241,6 +241,53 @@ export function crockfordTime(text: string, start: number): number {
   return t;
 }
 
+/** Crockford values of all 256 bytes (255: none), so a byte needs no range check first. */
+const CROCKFORD_BYTES = (() => {
+  const t = new Uint8Array(256).fill(255);
+  t.set(CROCKFORD_VALUES);
+  return t;
+})();
+
+/**
+ * A value that is 26 ASCII bytes, read as `find` reads the run they make (scanned alone, the
+ * value is one run, no rule before this one takes 26 chars, and a text of under 100 chars with no
+ * `+` or escape is no base64 blob), with the identity `TextUlid.valueWords` gives.
+ */
+const WHOLE: WholeRead = {
+  length: 26,
+  read(b: Uint8Array, at: number, futureLimit: number, out: WholeFacts): boolean {
+    const first = CROCKFORD_BYTES[b[at]!]!;
+    if (first > 7) return false;
+    let ms = first, acc = first, bits = 3, word = 0, o = 0, bad = 0, upper = 0, lower = 0;
+    const key = out.key;
+    for (let i = at + 1; i < at + 26; i++) {
+      const c = b[i]!;
+      const v = CROCKFORD_BYTES[c]!;
+      bad |= v;
+      if (c >= 97) lower++;
+      else if (c >= 65) upper++;
+      if (i < at + 10) ms = ms * 32 + v;
+      acc = ((acc << 5) | v) & 0x1fff;
+      bits += 5;
+      if (bits >= 8) {
+        bits -= 8;
+        word = (word << 8) | ((acc >>> bits) & 0xff);
+        if ((++o & 3) === 0) {
+          key[(o >>> 2) - 1] = word >>> 0;
+          word = 0;
+        }
+      }
+    }
+    // The first char is a digit (0-7). A letter is needed, of one case only.
+    if (bad === 255 || (upper === 0) === (lower === 0)) return false;
+    if (ms < ULID_PLAUSIBLE_FROM || ms > futureLimit) return false;
+    out.unixMs = ms;
+    out.version = -1;
+    out.ordered = true;
+    return true;
+  },
+};
+
 const ALNUM = /^[0-9A-Za-z]+$/;
 
 const BOUNDS: BoundsCodec = {
@@ -286,5 +333,5 @@ export const ulid: FormatModule = {
   }],
   bounds: [{ kind: 'ulid', label: 'ULID', detail: '1 ms resolution; text sorts by time', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: ULID_MAX_TIME, resolutionMs: 1, plausibleFromMs: ULID_PLAUSIBLE_FROM },
-  check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection },
+  check: { labels: [['ulid']], timeOrdered: true, correct: ulidCorrection, whole: WHOLE },
 };

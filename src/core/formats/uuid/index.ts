@@ -11,7 +11,7 @@ import { pad } from '../boundsText';
 import { readDceSecurity } from './dce';
 import { Id, failed, orThrow } from '../decoded';
 import { caseLike } from '../spelling';
-import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit } from '../types';
+import { CHAR, type BoundsCodec, type DecodedId, type FormatModule, type GenerateOptions, type GeneratorSpec, type RegeneratePlan, type Refusal, type Representation, type Run, type ScanContext, type ScanHit, type WholeFacts, type WholeRead } from '../types';
 import { entropy, type Entropy } from '../../entropy';
 import { digestKeyBefore } from '../digestKeys';
 
@@ -154,6 +154,44 @@ function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   readHex(text, start + 24, b, 10, 6);
   return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, input, true, {}, b), b) };
 }
+
+/** Hex values of all 256 bytes (255: none), so a byte needs no range check first. */
+const HEX_BYTES = (() => {
+  const t = new Uint8Array(256).fill(255);
+  t.set(HEX_VALUES);
+  return t;
+})();
+
+/**
+ * A value that is a dashed v4 or v7 UUID of the RFC variant, 36 ASCII bytes, read as
+ * `findDashed` reads it (scanned alone, its first 8 hex digits and the dash after them are the
+ * run only that rule takes, and nothing stands around it), with the identity of its 16 bytes.
+ * Every other version is left to the scanner.
+ */
+const WHOLE: WholeRead = {
+  length: 36,
+  read(b: Uint8Array, at: number, _futureLimit: number, out: WholeFacts): boolean {
+    if (b[at + 8] !== DASH || b[at + 13] !== DASH || b[at + 18] !== DASH || b[at + 23] !== DASH) return false;
+    const version = HEX_BYTES[b[at + 14]!]!;
+    const variant = HEX_BYTES[b[at + 19]!]!;
+    if ((version !== 4 && version !== 7) || variant < 8 || variant > 11) return false;
+    const key = out.key;
+    let bad = 0, word = 0, digits = 0;
+    for (let i = at; i < at + 36; i++) {
+      if (i === at + 8 || i === at + 13 || i === at + 18 || i === at + 23) continue;
+      const v = HEX_BYTES[b[i]!]!;
+      bad |= v;
+      word = (word << 4) | (v & 15);
+      if ((++digits & 7) === 0) key[(digits >>> 3) - 1] = word >>> 0;
+    }
+    if (bad === 255) return false;
+    // The 48-bit time of a v7: its first 12 hex digits (the first two words' top 16 bits).
+    out.unixMs = version === 7 ? key[0]! * 65536 + (key[1]! >>> 16) : NaN;
+    out.version = version;
+    out.ordered = version === 7;
+    return true;
+  },
+};
 
 /** 32 hex digits only with RFC version 1-8 and variant 10xx, under no digest's key; time versions need a plausible time. */
 function findBare(run: Run, ctx: ScanContext): ScanHit | undefined {
@@ -339,5 +377,5 @@ export const uuid: FormatModule = {
   regenerate,
   time: { minMs: UUID_V1_MIN_MS, maxMs: UUID_V1_MAX_MS, resolutionMs: 1, plausibleFromMs: PLAUSIBLE_FROM },
   // Only v6 and v7 are made in time order: a v1's time is scattered over its text, a v4 has none.
-  check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7 },
+  check: { labels: [['uuid'], ['guid']], versioned: true, timeOrdered: (id) => id.version === 6 || id.version === 7, whole: WHOLE },
 };

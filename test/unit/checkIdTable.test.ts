@@ -26,13 +26,62 @@ describe('check: IdTable', () => {
     }), { numRuns: 50 });
   });
 
-  it('100,000 sequential IDs: all distinct, then all found; bytes stay within 32-64 per ID plus the empty shards', () => {
+  it('IDs mostly in ascending order (a time-ordered column: the run), with steps back, repeats and shuffles of every share: the model\'s answers', () => {
+    // From a sorted list of keys, each next one taken from a little ahead or behind; repeats of
+    // earlier ones. Enough of them (up to 6,000) to pass the run's give-up point in the shuffled ones.
+    fc.assert(fc.property(fc.integer({ min: 0, max: 6000 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 30 }), fc.integer(), (n, disorder, repeats, seed) => {
+      let x = seed | 1;
+      const rand = (k: number): number => {
+        x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+        return (x >>> 0) % k;
+      };
+      const keys = Array.from({ length: n }, (_, i) => [i >>> 12, (i * 7919) >>> 0, rand(3), rand(2)]);
+      for (let i = 0; i < n; i++) {
+        if (rand(100) < disorder) {
+          const j = Math.min(n - 1, i + rand(50));
+          [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+        }
+      }
+      const order: number[][] = [];
+      for (let i = 0; i < n; i++) {
+        order.push(keys[i]!);
+        if (i > 0 && rand(100) < repeats) order.push(keys[rand(i)]!);
+      }
+      const table = new IdTable();
+      const model = new Map<string, { line: number; character: number }>();
+      order.forEach((k, line) => {
+        const got = table.firstOrAdd(Uint32Array.from(k), line, k[3]!);
+        assert.deepEqual(got, model.get(k.join()));
+        if (!model.has(k.join())) model.set(k.join(), { line, character: k[3]! });
+      });
+      assert.equal(table.size, model.size);
+    }), { numRuns: 60, seed: 1207 });
+  });
+
+  it('100,000 sequential IDs: all distinct, then all found; the run holds them in 24-48 bytes each', () => {
     const table = new IdTable();
     const key = new Uint32Array(4);
     const bytes = new Uint8Array(16);
     for (let pass = 0; pass < 2; pass++) {
       for (let i = 0; i < 100_000; i++) {
         new DataView(bytes.buffer).setUint32(12, i);
+        const got = table.firstOrAdd(keyOfBytes(bytes, key), i, 7);
+        if (pass === 0) assert.equal(got, undefined);
+        else assert.deepEqual(got, { line: i, character: 7 });
+      }
+    }
+    assert.equal(table.size, 100_000);
+    assert.ok(table.bytes <= 48 * 100_000 && table.bytes >= 24 * 100_000, `${table.bytes} bytes`);
+  });
+
+  it('100,000 IDs in no order: all distinct, then all found; the shards hold them in 32-64 bytes each', () => {
+    const table = new IdTable();
+    const key = new Uint32Array(4);
+    const bytes = new Uint8Array(16);
+    const scattered = (i: number): number => Math.imul(i, 0x9e3779b1) >>> 0;
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 100_000; i++) {
+        new DataView(bytes.buffer).setUint32(0, scattered(i));
         const got = table.firstOrAdd(keyOfBytes(bytes, key), i, 7);
         if (pass === 0) assert.equal(got, undefined);
         else assert.deepEqual(got, { line: i, character: 7 });

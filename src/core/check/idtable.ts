@@ -1,6 +1,7 @@
 // The IDs seen in one column, as fixed-size keys in typed arrays rather than a Map of strings:
 // 16 bytes of key plus the first occurrence's line and column, 24 bytes a slot, kept between 3/8
-// and 3/4 full, so 32 to 64 bytes per distinct ID and no objects for the collector to walk. The
+// and 3/4 full, so 32 to 64 bytes per distinct ID and no objects for the collector to walk (IDs
+// that come in ascending order, 24 to 48 bytes in a run: see `IdTable.run`). The
 // table is 16 shards that grow one at a time, so growing holds old and new slots of one shard
 // at once, not of the whole table (a single table doubling from 400 MB briefly needs 1.2 GB).
 // ULIDs, UUIDs and ObjectIds are keyed by their exact binary value; other kinds, whose identity
@@ -56,6 +57,9 @@ class Shard {
   }
 }
 
+/** Keys looked up behind the run (out of order) before the run may be given up. */
+const BEHIND_MIN = 1024;
+
 export class IdTable {
   /**
    * The first ID, held in the table itself: a file may have a key per ID (an object keyed by its
@@ -68,23 +72,36 @@ export class IdTable {
   private k3 = 0;
   private firstLine = -1;
   private firstCharacter = 0;
-  /** Made at the second ID, each shard as IDs arrive. */
+  /**
+   * From the second ID: the IDs that came in ascending order of key, appended (WORDS words each,
+   * sorted by being appended). A column of time-ordered IDs (ULIDs, UUID v7s, ObjectIds) arrives
+   * in order, nearly always: an ID above the last one is new without a look anywhere (the
+   * shards hold only IDs below it), and is written next to the one before, where a hash table
+   * writes each into another cache line of a table of tens of megabytes. An ID not above the
+   * last is looked for in the run (a binary search) and then in the shards, and goes there.
+   */
+  private run: Uint32Array<ArrayBuffer> | undefined;
+  private runCount = 0;
+  /** Lookups behind the run's last ID: when they are a large share, the run goes into the shards (a random column). */
+  private behind = 0;
+  private runOpen = true;
+  /** Made at the first ID out of order, each shard as IDs arrive. */
   private shards: (Shard | undefined)[] | undefined;
 
   /** Distinct IDs held. */
   get size(): number {
-    if (this.shards === undefined) return this.firstLine < 0 ? 0 : 1;
-    return this.shards.reduce((n, s) => n + (s?.size ?? 0), 0);
+    if (this.run === undefined && this.shards === undefined) return this.firstLine < 0 ? 0 : 1;
+    return this.runCount + (this.shards?.reduce((n, s) => n + (s?.size ?? 0), 0) ?? 0);
   }
 
   /** Bytes held in slots. */
   get bytes(): number {
-    return this.shards?.reduce((n, s) => n + (s?.slots.byteLength ?? 0), 0) ?? 0;
+    return (this.run?.byteLength ?? 0) + (this.shards?.reduce((n, s) => n + (s?.slots.byteLength ?? 0), 0) ?? 0);
   }
 
   /** The first position stored under `key`, or stores `line`/`character` and returns undefined. */
   firstOrAdd(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
-    if (this.shards === undefined) {
+    if (this.run === undefined && this.shards === undefined) {
       if (this.firstLine < 0) {
         this.k0 = key[0]!; this.k1 = key[1]!; this.k2 = key[2]!; this.k3 = key[3]!;
         this.firstLine = line;
@@ -92,18 +109,79 @@ export class IdTable {
         return undefined;
       }
       if (this.k0 === key[0] && this.k1 === key[1] && this.k2 === key[2] && this.k3 === key[3]) return { line: this.firstLine, character: this.firstCharacter };
-      this.shards = new Array<Shard | undefined>(1 << SHARD_BITS).fill(undefined);
-      const first = new Uint32Array([this.k0, this.k1, this.k2, this.k3]);
-      this.add(first, this.firstLine, this.firstCharacter);
+      this.run = new Uint32Array(WORDS * FIRST_SLOTS);
+      this.append(this.k0, this.k1, this.k2, this.k3, this.firstLine, this.firstCharacter);
+    }
+    if (this.runOpen) {
+      const r = this.run!;
+      const o = (this.runCount - 1) * WORDS;
+      const c = compare(key, r, o);
+      if (c > 0) {
+        this.append(key[0]!, key[1]!, key[2]!, key[3]!, line, character);
+        return undefined;
+      }
+      const at = c === 0 ? o : this.search(key);
+      if (at >= 0) return { line: r[at + 4]!, character: r[at + 5]! };
+      if (++this.behind > BEHIND_MIN && this.behind * 8 > this.runCount) this.closeRun();
     }
     return this.add(key, line, character);
   }
 
+  private append(k0: number, k1: number, k2: number, k3: number, line: number, character: number): void {
+    let r = this.run!;
+    if ((this.runCount + 1) * WORDS > r.length) {
+      const more = new Uint32Array(r.length * 2);
+      more.set(r);
+      release(r.buffer);
+      this.run = r = more;
+    }
+    const o = this.runCount++ * WORDS;
+    r[o] = k0; r[o + 1] = k1; r[o + 2] = k2; r[o + 3] = k3; r[o + 4] = line; r[o + 5] = character;
+  }
+
+  /** The offset in the run of `key`'s entry, or -1. */
+  private search(key: Uint32Array): number {
+    const r = this.run!;
+    let lo = 0, hi = this.runCount - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compare(key, r, mid * WORDS);
+      if (c === 0) return mid * WORDS;
+      if (c > 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The IDs come in no order: the run's go into the shards, where every later one goes. */
+  private closeRun(): void {
+    const r = this.run!;
+    const key = new Uint32Array(4);
+    for (let o = 0; o < this.runCount * WORDS; o += WORDS) {
+      key[0] = r[o]!; key[1] = r[o + 1]!; key[2] = r[o + 2]!; key[3] = r[o + 3]!;
+      this.add(key, r[o + 4]!, r[o + 5]!);
+    }
+    this.runOpen = false;
+    this.runCount = 0;
+    release(r.buffer);
+    this.run = new Uint32Array(0);
+  }
+
   private add(key: Uint32Array, line: number, character: number): { line: number; character: number } | undefined {
     const hash = mix(key);
-    const shard = (this.shards![hash >>> (32 - SHARD_BITS)] ??= new Shard());
+    const shards = (this.shards ??= new Array<Shard | undefined>(1 << SHARD_BITS).fill(undefined));
+    const shard = (shards[hash >>> (32 - SHARD_BITS)] ??= new Shard());
     return shard.firstOrAdd(key, hash, line, character);
   }
+}
+
+/** -1, 0 or 1 as `key` is below, equal to or above the key at `r[o, o + 4)`, word by word (unsigned). */
+function compare(key: Uint32Array, r: Uint32Array, o: number): number {
+  for (let w = 0; w < 4; w++) {
+    const a = key[w]!, b = r[o + w]!;
+    if (a !== b) return a > b ? 1 : -1;
+  }
+  return 0;
 }
 
 const clone = (globalThis as { structuredClone?: (value: unknown, opts: { transfer: ArrayBuffer[] }) => unknown }).structuredClone;

@@ -33,6 +33,9 @@ interface KeyInfo {
   digest: boolean;
 }
 
+/** Keys `keyInfo` looks through before its map (a power of two). */
+const RECENT_KEYS = 8;
+
 /** Longer text under a label is no attempt at an ID (a paragraph under `uuid`), not a broken one. */
 const LABELLED_MAX = 100;
 
@@ -157,16 +160,30 @@ export class Checker implements Sink {
     }
   }
 
-  /** What a key or column name says (each a pure function of the name), looked up once a value. */
+  /**
+   * What a key or column name says (each a pure function of the name), looked up once a value:
+   * first among the last few keys asked about (a row's keys are the same string objects row
+   * after row, and comparing one with itself is cheaper than hashing it), then in the map.
+   */
   private keyInfo(key: string): KeyInfo {
+    const recent = this.recentKeys;
+    for (let r = 0; r < RECENT_KEYS; r++) if (recent[r] === key) return this.recentInfos[r]!;
     let info = this.keyInfos.get(key);
     if (info === undefined) {
       info = { creation: isCreationKey(key), label: labelOf(key), identity: isIdentityName(key), digest: isDigestKey(key) };
       if (this.keyInfos.size > 10_000) this.keyInfos.clear();
       this.keyInfos.set(own(key), info);
     }
+    const r = this.recentNext;
+    recent[r] = key;
+    this.recentInfos[r] = info;
+    this.recentNext = (r + 1) & (RECENT_KEYS - 1);
     return info;
   }
+
+  private readonly recentKeys: (string | undefined)[] = new Array<string | undefined>(RECENT_KEYS).fill(undefined);
+  private readonly recentInfos: (KeyInfo | undefined)[] = new Array<KeyInfo | undefined>(RECENT_KEYS).fill(undefined);
+  private recentNext = 0;
 
   /** The likeliest reading of `text` that is valid and has a time, but one outside the plausible years. */
   private datedOutside(text: string): DecodedId | undefined {

@@ -44,6 +44,8 @@ export interface PieceFacts {
 }
 
 const PROBLEM = 1, ROW_BEGIN = 2, ROW_END = 3, CREATION = 4, ID = 5;
+/** Strings a fact log looks through before its map (a power of two). */
+const RECENT = 8;
 
 /** Facts written down to be told later, elsewhere: `replay` tells them. */
 export class FactLog implements Facts {
@@ -52,8 +54,14 @@ export class FactLog implements Facts {
   strings: string[] = [];
   problems: CheckProblem[] = [];
   private readonly index = new Map<string, number>();
-  private lastString = '';
-  private lastIndex = -1;
+  /**
+   * The strings written last and their indexes, looked through before the map: a row writes
+   * the same few (its kinds, paths and keys, the same string objects row after row), and
+   * comparing one with itself is cheaper than hashing it.
+   */
+  private readonly recent: string[] = new Array<string>(RECENT).fill('');
+  private readonly recentIndex = new Int32Array(RECENT).fill(-1);
+  private recentNext = 0;
 
   private room(k: number): Float64Array {
     if (this.count + k > this.nums.length) {
@@ -65,15 +73,18 @@ export class FactLog implements Facts {
   }
 
   private string(s: string): number {
-    if (s === this.lastString && this.lastIndex >= 0) return this.lastIndex;
+    const recent = this.recent;
+    for (let r = 0; r < RECENT; r++) if (recent[r] === s && this.recentIndex[r]! >= 0) return this.recentIndex[r]!;
     let i = this.index.get(s);
     if (i === undefined) {
       i = this.strings.length;
       this.strings.push(s);
       this.index.set(s, i);
     }
-    this.lastString = s;
-    this.lastIndex = i;
+    const r = this.recentNext;
+    recent[r] = s;
+    this.recentIndex[r] = i;
+    this.recentNext = (r + 1) & (RECENT - 1);
     return i;
   }
 
@@ -83,7 +94,7 @@ export class FactLog implements Facts {
     this.strings = [];
     this.problems = [];
     this.index.clear();
-    this.lastIndex = -1;
+    this.recentIndex.fill(-1);
   }
 
   problem(p: CheckProblem): void {

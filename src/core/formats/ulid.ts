@@ -247,40 +247,46 @@ const CROCKFORD_BYTES = (() => {
   t.set(CROCKFORD_VALUES);
   return t;
 })();
+/** 1 for upper-case ASCII letters, 2 for lower-case ones. */
+const LETTER_CASE = (() => {
+  const t = new Uint8Array(256);
+  for (let c = 65; c <= 90; c++) t[c] = 1;
+  for (let c = 97; c <= 122; c++) t[c] = 2;
+  return t;
+})();
 
 /**
  * A value that is 26 ASCII bytes, read as `find` reads the run they make (scanned alone, the
  * value is one run, no rule before this one takes 26 chars, and a text of under 100 chars with no
- * `+` or escape is no base64 blob), with the identity `TextUlid.valueWords` gives.
+ * `+` or escape is no base64 blob), with the identity `TextUlid.valueWords` gives: its 128 bits
+ * as four words, the first char giving 3 bits and each next one 5.
  */
 const WHOLE: WholeRead = {
   length: 26,
   read(b: Uint8Array, at: number, futureLimit: number, out: WholeFacts): boolean {
-    const first = CROCKFORD_BYTES[b[at]!]!;
-    if (first > 7) return false;
-    let ms = first, acc = first, bits = 3, word = 0, o = 0, bad = 0, upper = 0, lower = 0;
-    const key = out.key;
-    for (let i = at + 1; i < at + 26; i++) {
-      const c = b[i]!;
-      const v = CROCKFORD_BYTES[c]!;
-      bad |= v;
-      if (c >= 97) lower++;
-      else if (c >= 65) upper++;
-      if (i < at + 10) ms = ms * 32 + v;
-      acc = ((acc << 5) | v) & 0x1fff;
-      bits += 5;
-      if (bits >= 8) {
-        bits -= 8;
-        word = (word << 8) | ((acc >>> bits) & 0xff);
-        if ((++o & 3) === 0) {
-          key[(o >>> 2) - 1] = word >>> 0;
-          word = 0;
-        }
-      }
-    }
-    // The first char is a digit (0-7). A letter is needed, of one case only.
-    if (bad === 255 || (upper === 0) === (lower === 0)) return false;
+    const v = CROCKFORD_BYTES;
+    const v0 = v[b[at]!]!;
+    if (v0 > 7) return false;
+    let cases = 0;
+    for (let i = at + 1; i < at + 26; i++) cases |= LETTER_CASE[b[i]!]!;
+    // A letter is needed, of one case only (the first char is a digit).
+    if (cases !== 1 && cases !== 2) return false;
+    const v1 = v[b[at + 1]!]!, v2 = v[b[at + 2]!]!, v3 = v[b[at + 3]!]!, v4 = v[b[at + 4]!]!, v5 = v[b[at + 5]!]!, v6 = v[b[at + 6]!]!;
+    const v7 = v[b[at + 7]!]!, v8 = v[b[at + 8]!]!, v9 = v[b[at + 9]!]!, v10 = v[b[at + 10]!]!, v11 = v[b[at + 11]!]!, v12 = v[b[at + 12]!]!;
+    const v13 = v[b[at + 13]!]!, v14 = v[b[at + 14]!]!, v15 = v[b[at + 15]!]!, v16 = v[b[at + 16]!]!, v17 = v[b[at + 17]!]!, v18 = v[b[at + 18]!]!;
+    const v19 = v[b[at + 19]!]!, v20 = v[b[at + 20]!]!, v21 = v[b[at + 21]!]!, v22 = v[b[at + 22]!]!, v23 = v[b[at + 23]!]!, v24 = v[b[at + 24]!]!;
+    const v25 = v[b[at + 25]!]!;
+    if ((v1 | v2 | v3 | v4 | v5 | v6 | v7 | v8 | v9 | v10 | v11 | v12 | v13 | v14 | v15 | v16 | v17 | v18 | v19 | v20 | v21 | v22 | v23 | v24 | v25) > 31) return false;
+    const w0 = ((v0 << 29) | (v1 << 24) | (v2 << 19) | (v3 << 14) | (v4 << 9) | (v5 << 4) | (v6 >>> 1)) >>> 0;
+    const w1 = (((v6 & 1) << 31) | (v7 << 26) | (v8 << 21) | (v9 << 16) | (v10 << 11) | (v11 << 6) | (v12 << 1) | (v13 >>> 4)) >>> 0;
+    // The time: the first 48 bits.
+    const ms = w0 * 65536 + (w1 >>> 16);
     if (ms < ULID_PLAUSIBLE_FROM || ms > futureLimit) return false;
+    const key = out.key;
+    key[0] = w0;
+    key[1] = w1;
+    key[2] = (((v13 & 15) << 28) | (v14 << 23) | (v15 << 18) | (v16 << 13) | (v17 << 8) | (v18 << 3) | (v19 >>> 2)) >>> 0;
+    key[3] = (((v19 & 3) << 30) | (v20 << 25) | (v21 << 20) | (v22 << 15) | (v23 << 10) | (v24 << 5) | v25) >>> 0;
     out.unixMs = ms;
     out.version = -1;
     out.ordered = true;

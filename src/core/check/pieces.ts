@@ -46,6 +46,8 @@ export interface PieceFacts {
 const PROBLEM = 1, ROW_BEGIN = 2, ROW_END = 3, CREATION = 4, ID = 5;
 /** Strings a fact log looks through before its map (a power of two). */
 const RECENT = 8;
+/** (path, kind, key) triples an ID's fact looks through first. */
+const TRIPLES = 4;
 
 /** Facts written down to be told later, elsewhere: `replay` tells them. */
 export class FactLog implements Facts {
@@ -59,6 +61,10 @@ export class FactLog implements Facts {
    * the same few (its kinds, paths and keys, the same string objects row after row), and
    * comparing one with itself is cheaper than hashing it.
    */
+  /** The path, kind and key of the IDs written last (compared by reference), their indexes, and where the next goes. */
+  private readonly triples: (string | undefined)[] = new Array<string | undefined>(TRIPLES * 3).fill(undefined);
+  private readonly tripleIndexes = new Int32Array(TRIPLES * 3);
+  private tripleNext = 0;
   private readonly recent: string[] = new Array<string>(RECENT).fill('');
   private readonly recentIndex = new Int32Array(RECENT).fill(-1);
   private recentNext = 0;
@@ -95,6 +101,7 @@ export class FactLog implements Facts {
     this.problems = [];
     this.index.clear();
     this.recentIndex.fill(-1);
+    this.triples.fill(undefined);
   }
 
   problem(p: CheckProblem): void {
@@ -123,8 +130,24 @@ export class FactLog implements Facts {
     line: number, character: number, endLine: number, endCharacter: number, path: string, key: string | undefined): void {
     const a = this.room(16);
     let n = this.count;
+    // The kind, path and key of an ID: nearly always those of an earlier ID of the same column.
+    const t = this.triples;
+    let r = 0;
+    while (r < TRIPLES * 3 && !(t[r] === path && t[r + 1] === kind && t[r + 2] === key)) r += 3;
+    if (r === TRIPLES * 3) {
+      r = this.tripleNext;
+      this.tripleNext = r + 3 === TRIPLES * 3 ? 0 : r + 3;
+      t[r] = path;
+      t[r + 1] = kind;
+      t[r + 2] = key;
+      const x = this.tripleIndexes;
+      x[r] = this.string(kind);
+      x[r + 1] = this.string(path);
+      x[r + 2] = key === undefined ? -1 : this.string(key);
+    }
+    const x = this.tripleIndexes;
     a[n++] = ID;
-    a[n++] = this.string(kind);
+    a[n++] = x[r]!;
     a[n++] = unixMs === undefined ? NaN : unixMs;
     a[n++] = ordered ? 1 : 0;
     a[n++] = identity[0]!;
@@ -137,8 +160,8 @@ export class FactLog implements Facts {
     a[n++] = character;
     a[n++] = endLine;
     a[n++] = endCharacter;
-    a[n++] = this.string(path);
-    a[n++] = key === undefined ? -1 : this.string(key);
+    a[n++] = x[r + 1]!;
+    a[n++] = x[r + 2]!;
     this.count = n;
   }
 }

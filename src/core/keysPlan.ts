@@ -53,6 +53,13 @@ export const STORES: Readonly<Record<StoreId, StoreLimits>> = {
   },
 };
 
+/**
+ * The most requests per second a plan is made for: 285,715 S3 prefixes' worth, more than any
+ * bucket is asked for. A larger rate is a typo or a unit mistake (`1e308`), and its plan was a
+ * wall of digits ({hash:17}, 435,965,401,785,714x the figure) that nobody can act on.
+ */
+export const MAX_RATE = 1e9;
+
 /** OSS's default for a whole account (requests per second). */
 const OSS_ACCOUNT = 10_000;
 /** ListObjectsV2 returns at most this many keys per call. */
@@ -89,6 +96,11 @@ export interface KeyPlan {
   notes: string[];
 }
 
+/** Why a rate above MAX_RATE gets no plan, in words (the prompt says it too, as it is typed). */
+export function tooFast(what: string, v: number): string {
+  return `The ${what} must be at most ${formatRate(MAX_RATE)} requests per second, more than any object store is asked for; got ${v > 1e15 ? v.toExponential(2) : formatRate(v)}. Is it per second, and without extra digits?`;
+}
+
 const DATE_MS: Record<string, number> = { hh: 3_600_000, dd: 86_400_000, mm: 2_629_746_000, yyyy: 31_556_952_000 };
 
 function perPrefix(store: StoreLimits, writes: number, reads: number): number {
@@ -106,6 +118,7 @@ export function planKeys(template: string | KeyTemplate, opts: PlanOptions): Key
   requireNumber(reads, 'the read rate');
   for (const [what, v] of [['write rate', opts.rate], ['read rate', reads]] as const) {
     if (!Number.isFinite(v) || v < 0) throw new IdError('INVALID_ARGUMENT', `The ${what} must be a number of requests per second, 0 or more; got ${shown(v)}.`);
+    if (v > MAX_RATE) throw new IdError('INVALID_ARGUMENT', tooFast(what, v));
   }
   const storeId = opts.store ?? 's3';
   const store = STORES[storeId as StoreId];

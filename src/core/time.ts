@@ -118,6 +118,33 @@ export function formatIso(ms: number): string {
   return isoFromMs(floored);
 }
 
+/** A time known only to a window of `windowMs` from `ms` on, as people should read it. */
+export interface ApproximateTime {
+  /** The window's middle to the minute: `≈ 2043-07-15 02:14Z`. */
+  time: string;
+  /** Its middle to the minute, in ms. */
+  ms: number;
+  /** How wide the window is: `to about 7 minutes`. */
+  precision: string;
+}
+
+/**
+ * A UUID v2's time (its low 32 bits hold a local id, so 2^32 ticks of 100 ns, 429.5 s, are
+ * unknown): the window's middle to the minute. Seconds or milliseconds would claim a precision
+ * the ID does not hold.
+ */
+export function approximateTime(ms: number, windowMs: number): ApproximateTime {
+  requireNumber(ms, 'a time in ms');
+  requireNumber(windowMs, 'the window in ms');
+  const mid = Math.round((ms + windowMs / 2) / 60_000) * 60_000;
+  const minutes = Math.max(1, Math.round(windowMs / 60_000));
+  return {
+    time: `≈ ${formatIso(mid).replace(/T(\d\d:\d\d).*$/, ' $1Z')}`,
+    ms: mid,
+    precision: `to about ${minutes} minute${minutes === 1 ? '' : 's'}`,
+  };
+}
+
 const RELATIVE_UNITS: ReadonlyArray<[string, number]> = [
   ['year', 365.2425 * 86_400_000],
   ['month', 30.436875 * 86_400_000],

@@ -76,6 +76,12 @@ export interface Decoded {
   /** Full-precision time when finer than 1 ms (UUID v1/v6: 100 ns, 7 fractional digits). */
   timePrecise?: string;
   /**
+   * Set when the time is known only to a window this many ms wide from `unixMs` on (UUID v2: its
+   * low 32 time bits hold a local id, 2^32 ticks of 100 ns); surfaces then show it approximately.
+   * Not in `inspect --json`, whose `fields.timeWindow` says it.
+   */
+  timeWindowMs?: number;
+  /**
    * `false` when the text is valid but its time lies outside the years such IDs are made (a
    * SCRU128 from 2019, a push ID past 2109): a reading the shape allows, listed last. Absent otherwise.
    */

@@ -16,6 +16,8 @@ export interface ValueSlot {
   quote: Quote;
   /** The same quote closes the value right after the cursor (`"|"`): a completion may replace both. */
   closed?: true;
+  /** An array element (`["01H…", "|"]`): the array's elements as written, whose kind the place wants. */
+  siblings?: string;
 }
 
 const QUOTE_CHARS = new Set(['"', "'", '`']);
@@ -96,4 +98,117 @@ export function csvSlot(header: string | undefined, before: string, after: strin
   const named = name !== undefined && name !== '';
   const closed = quote !== '' && after.startsWith('"');
   return { path: `column ${named ? name : index + 1}`, quote, ...(named ? { key: name } : {}), ...(closed ? { closed: true as const } : {}) };
+}
+
+/** Brackets left open at the end of `text`, innermost last, skipping quoted strings. */
+function openBrackets(text: string): { char: string; at: number }[] {
+  const open: { char: string; at: number }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (QUOTE_CHARS.has(c)) {
+      const end = closingQuote(text, i);
+      if (end < 0) return open;
+      i = end;
+    } else if (c === '[' || c === '{' || c === '(') {
+      open.push({ char: c, at: i });
+    } else if (c === ']' || c === '}' || c === ')') {
+      open.pop();
+    }
+  }
+  return open;
+}
+
+/** Where the string opened at `start` closes (a backslash escapes), or -1 when not on this text. */
+function closingQuote(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === text[start]) return i;
+  }
+  return -1;
+}
+
+/** Where the array open at the start of `text` closes (its `]`), or -1 when not on this text. */
+function arrayEnd(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (QUOTE_CHARS.has(c)) {
+      const end = closingQuote(text, i);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '[' || c === '{' || c === '(') {
+      depth++;
+    } else if (c === ']' || c === '}' || c === ')') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** Values and commas only (`"a", 12,`): a line of an array written one element a line. */
+function elementsOnly(text: string): boolean {
+  let bare = '';
+  for (let i = 0; i < text.length; i++) {
+    if (QUOTE_CHARS.has(text[i]!)) {
+      const end = closingQuote(text, i);
+      if (end < 0) return false;
+      i = end;
+    } else {
+      bare += text[i];
+    }
+  }
+  return /^[\s\w.+-]*(?:,[\s\w.+-]*)*$/.test(bare);
+}
+
+/**
+ * JSON and code: the cursor starts an element of an array, `["01H…", "|"]`, or one on a line of
+ * its own in an array written an element a line. `above` holds the lines above the cursor's,
+ * nearest first, and `below` those under it (a few hundred at most: the caller bounds them); they
+ * are read only to the array's brackets. Its `siblings` are the array's elements as written, and
+ * its `key` the name the array is assigned to (`"ids": [`), when it has one.
+ */
+export function arraySlot(before: string, after: string, above: Iterable<string> = [], below: Iterable<string> = []): ValueSlot | undefined {
+  const open = openQuote(before, after);
+  if (!open) return undefined;
+  const rest = open.closed ? after.slice(1) : after;
+  const closed = open.closed ? { closed: true as const } : {};
+  const brackets = openBrackets(open.head);
+  const inner = brackets[brackets.length - 1];
+  if (inner !== undefined) {
+    // The array opens on this line: the cursor follows its `[` or a `,` within it.
+    if (inner.char !== '[' || !/[[,]\s*$/.test(open.head)) return undefined;
+    const tail = rest + '\n' + [...below].join('\n');
+    const end = arrayEnd(tail);
+    const siblings = open.head.slice(inner.at) + open.quote + (open.closed ? open.quote : '') + (end < 0 ? rest : tail.slice(0, end + 1));
+    return withKey({ quote: open.quote, siblings, ...closed }, open.head.slice(0, inner.at));
+  }
+  // An element on a line of its own: only elements above it, up to the line that opens the array.
+  if (!elementsOnly(open.head) || !/(?:^|,)\s*$/.test(open.head)) return undefined;
+  const lines: string[] = [];
+  for (const line of above) {
+    const bracket = openBrackets(line);
+    const last = bracket[bracket.length - 1];
+    if (last !== undefined) {
+      if (last.char !== '[' || !elementsOnly(line.slice(last.at + 1))) return undefined;
+      lines.unshift(line.slice(last.at));
+      const tail: string[] = [];
+      for (const l of below) {
+        if (/^\s*]/.test(l)) break;
+        if (!elementsOnly(l)) break;
+        tail.push(l);
+      }
+      const siblings = [...lines, open.head + open.quote + (open.closed ? open.quote : '') + rest, ...tail].join('\n');
+      return withKey({ quote: open.quote, siblings, ...closed }, line.slice(0, last.at));
+    }
+    if (!elementsOnly(line)) return undefined;
+    lines.unshift(line);
+  }
+  return undefined;
+}
+
+/** The slot with the name the array is assigned to, read from the text before its `[`. */
+function withKey(slot: ValueSlot, beforeBracket: string): ValueSlot {
+  const key = /(?:=>|:=|[:=])\s*$/.test(beforeBracket) ? assignedKey(beforeBracket) : undefined;
+  return key === undefined ? slot : { key, ...slot };
 }

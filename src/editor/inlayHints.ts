@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { describeChoice, layoutLabel, scan, type ScanMatch, type ScanOptions } from '../core';
-import { kindName } from './shared/card';
+import { kindName, shownTime } from './shared/card';
 import { decodeContext, scanOptions } from './shared/decodeContext';
 import { CONTEXT_CHARS, textAbove } from './shared/locate';
 import { onDidChangeSettings, settings } from './shared/settings';
@@ -8,11 +8,6 @@ import { onDidChangeSettings, settings } from './shared/settings';
 // Creation times after IDs, for the range the editor asks about (the visible lines), off by
 // default. Bare numbers are only read as snowflakes with a layout (the epoch setting, or the one
 // their key or URL names): with `auto` every long number in code would sprout a guess.
-
-/** `2016-07-30T22:36:16.385Z` -> `2016-07-30 22:36Z`: short enough to sit inline. */
-function shortTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}Z`;
-}
 
 /** After the ID, or after its closing quote: inside the quotes the time would read as part of the string. */
 function hintAt(text: string, start: number, end: number): number {
@@ -63,6 +58,7 @@ export class IdInlayHintsProvider implements vscode.InlayHintsProvider {
     const s = settings();
     if (!s.inlayHints.enabled) return [];
     const ctx = decodeContext(s);
+    const now = Date.now();
     const hints: vscode.InlayHint[] = [];
     const last = Math.min(range.end.line, document.lineCount - 1);
     for (let line = range.start.line; line <= last && !token.isCancellationRequested; line++) {
@@ -74,10 +70,12 @@ export class IdInlayHintsProvider implements vscode.InlayHintsProvider {
       for (const m of idsIn(text, from, to, opts, token)) {
         if (hints.length >= MAX_HINTS) return hints;
         const d = m.decoded;
-        if (!d.valid || d.time === undefined) continue;
-        const hint = new vscode.InlayHint(new vscode.Position(line, hintAt(text, m.start, m.end)), shortTime(d.time));
+        // A UUID v2's time is approximate, and none when implausible (a hash's bits).
+        const shown = d.valid ? shownTime(d, now) : undefined;
+        if (!shown) continue;
+        const hint = new vscode.InlayHint(new vscode.Position(line, hintAt(text, m.start, m.end)), shown.short);
         hint.paddingLeft = true;
-        hint.tooltip = `${d.timePrecise ?? d.time} (creation time of this ${kindName(d.kind)}${d.readAs ? `, read as ${layoutLabel(d.readAs.layout)}: ${describeChoice(d.readAs)}` : ''})`;
+        hint.tooltip = `${shown.text} (creation time of this ${kindName(d.kind)}${d.readAs ? `, read as ${layoutLabel(d.readAs.layout)}: ${describeChoice(d.readAs)}` : ''})`;
         hints.push(hint);
       }
     }

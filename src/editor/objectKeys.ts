@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { replacementsEdit } from './shared/edits';
-import { defaultHashSegment, findMsTimestamps, hashPrefixKey, isDateSegment, reverseMsTimestamp } from '../core';
+import { defaultHashSegment, findMsTimestamps, hashPrefixKey, isDateSegment, type TimestampMatch } from '../core';
 import { isEditable } from './shared/writable';
 
 // Code actions on a selected object-key path (S3 / OSS): spread sequential keys over index
@@ -100,16 +100,27 @@ function hashPrefixActions(document: vscode.TextDocument, key: SelectedKey): vsc
   });
 }
 
+/**
+ * One action per distinct timestamp: a key that holds one twice (`logs/1513160001245/1513160001245.json`)
+ * got two actions of the same title. Each reverses every place its timestamp stands, so the key
+ * keeps saying one time, and its title says how many places that is.
+ */
 function reverseActions(document: vscode.TextDocument, key: SelectedKey): vscode.CodeAction[] {
-  return findMsTimestamps(key.text).slice(0, MAX_SEGMENT_ACTIONS).map((ts, index) => {
-    const r = reverseMsTimestamp(key.text, index);
+  const places = new Map<string, TimestampMatch[]>();
+  for (const ts of findMsTimestamps(key.text)) places.set(ts.text, [...(places.get(ts.text) ?? []), ts]);
+  return [...places.values()].slice(0, MAX_SEGMENT_ACTIONS).map((same) => {
+    const from = same[0]!.text;
+    const to = [...from].reverse().join('');
+    const where = same.length === 2 ? ' in both places' : same.length > 2 ? ` in all ${same.length} places` : '';
     const action = new vscode.CodeAction(
-      `Reverse ms timestamp ${r.from} → ${r.to} so new keys spread over S3 partitions (no more listing by time prefix)`,
+      `Reverse ms timestamp ${from} → ${to}${where} so new keys spread over S3 partitions (no more listing by time prefix)`,
       KeyActionProvider.reverseTimestampKind,
     );
-    // Only the timestamp's own characters change, so the edit covers just them.
-    const start = key.range.start.translate(0, ts.start);
-    action.edit = replace(document, new vscode.Range(start, start.translate(0, ts.text.length)), r.to);
+    // Only the timestamps' own characters change, so the edit covers just them.
+    action.edit = replacementsEdit(document, same.map((ts) => {
+      const start = key.range.start.translate(0, ts.start);
+      return { range: new vscode.Range(start, start.translate(0, ts.text.length)), text: to };
+    }));
     return action;
   });
 }

@@ -23,9 +23,9 @@ function tooltipOf(match: ScanMatch, now: number): string {
   const card = buildCard(match.decoded, ctx, { full: false, now });
   const d = match.decoded;
   if (!d.valid) return `${card.title}: ${d.error ?? 'not a valid ID'}`;
-  if (d.time !== undefined) {
+  if (card.time !== undefined) {
     const why = d.readAs ? `read as ${layoutLabel(d.readAs.layout)}: ${describeChoice(d.readAs)}` : undefined;
-    return [card.title, d.timePrecise ?? d.time, card.relative, why].filter(Boolean).join(' · ');
+    return [card.title, card.time, card.relative, why].filter(Boolean).join(' · ');
   }
   if (card.readings.length > 0) {
     return `${card.title} · ${card.readings.map((r) => `${r.label} ${r.time}`).join(' or ')}`;
@@ -43,7 +43,7 @@ function actions(match: ScanMatch): Action[] {
   const card = buildCard(d, ctx, { full: true, now: Date.now() });
   const copy = (value: string) => () => vscode.commands.executeCommand(Commands.copyText, value);
   const out: Action[] = [{ label: 'Copy ID', description: match.text, run: copy(match.text) }];
-  const time = d.timePrecise ?? d.time;
+  const time = card.time;
   if (d.valid && time) out.push({ label: 'Copy time', description: time, run: copy(time) });
   for (const r of d.valid ? card.representations : []) {
     out.push({ label: `Copy as ${r.label}`, description: r.value, run: copy(r.value) });

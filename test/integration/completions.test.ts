@@ -96,6 +96,23 @@ describe('completions', () => {
     assert.equal(inspect(quoted[0]!.text.slice(1, -1)).kind, 'typeid');
   });
 
+  it('a JSON array slot gets the kind of its siblings (it got nothing): on one line, and an element a line', async () => {
+    const [u, v] = generate('ulid', { count: 2, timeMs: PAST });
+    const doc = (await openActive(`["${u}", ""]\n`, 'json')).document;
+    const items = await offered(doc, at(doc, ', "'), '"');
+    assert.equal(items[0]?.label, 'New ULID');
+    assert.match(items[0]!.text, /^"[0-9A-HJKMNP-TV-Z]{26}"$/, 'upper case and quoted, as its sibling');
+    assert.equal(doc.getText(items[0]!.item.range as vscode.Range), '""');
+    assert.match(items[0]!.detail, /like the other values of this array/);
+    await closeAllEditors();
+    // Lower-case ULIDs under a key, an element a line, and a new element after them.
+    const lower = `{\n  "refs": [\n    "${u!.toLowerCase()}",\n    "${v!.toLowerCase()}",\n    ""\n  ]\n}\n`;
+    const doc2 = (await openActive(lower, 'json')).document;
+    const items2 = await offered(doc2, new vscode.Position(4, 5), '"');
+    assert.equal(items2[0]?.label, 'New ULID');
+    assert.match(items2[0]!.text, /^"[0-9a-hjkmnp-tv-z]{26}"$/);
+  });
+
   it('typing ulid in a comment offers a ULID; guidance and fluid offer nothing', async () => {
     const text = '// created ulid\n// guidance\n// fluid\nconst x = obj.uuid\n';
     const doc = (await openActive(text, 'typescript')).document;

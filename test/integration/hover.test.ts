@@ -65,6 +65,15 @@ describe('hover', () => {
       it(`decodes a ${name}`, async () => includesAll(await hoverAt(`id: ${id} (end)`, id), parts));
     }
 
+    it('UUID v2: its time approximately, to about 7 minutes; no date for one dated 4034 (a hash\'s bits: it showed that date to the ms)', async () => {
+      const real = await hoverAt('uid 000003e8-cbb9-21ea-b200-00163e990bdb', '000003e8');
+      includesAll(real, ['**UUID v2** · created ≈ ', '≈ 2020-07-22 01:20Z, to about 7 minutes', 'Time window', '429.4967296 s', 'person (POSIX UID)']);
+      assert.ok(!real.includes('2020-07-22T01:16:41.760Z'), real);
+      const hashed = await hoverAt('hash a1b2c3d4-e5f6-2abc-8def-0123456789ab', 'a1b2c3d4');
+      includesAll(hashed, ['**UUID v2**', 'read as 4034-09-09, a date no such ID was made at']);
+      for (const wrong of ['4034-09-09T', 'created', 'Copy time']) assert.ok(!hashed.includes(wrong), `${wrong} in ${hashed}`);
+    });
+
     it('covers exactly the ID with its range', async () => {
       const editor = await openDocument(`x = "${ULID}";`);
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(0, 10));

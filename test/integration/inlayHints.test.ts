@@ -51,6 +51,14 @@ describe('inlay hints', () => {
     assert.deepEqual((await hints()).filter(([line]) => line === 2), [[2, 28, '2016-04-30 11:18Z']]);
   });
 
+  it('UUID v2: an approximate time, and none for one no generator dated (4034: a hash with version 2 bits)', async () => {
+    await setSettings({ 'inlayHints.enabled': true });
+    const editor = await openDocument('uid 000003e8-cbb9-21ea-b200-00163e990bdb\nhash a1b2c3d4-e5f6-2abc-8def-0123456789ab');
+    const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', editor.document.uri, new vscode.Range(0, 0, 2, 0));
+    assert.deepEqual((found ?? []).map((h) => [h.position.line, typeof h.label === 'string' ? h.label : '', String(h.tooltip)]),
+      [[0, '≈ 2020-07-22 01:20Z', '≈ 2020-07-22 01:20Z, to about 7 minutes (creation time of this UUID)']]);
+  });
+
   it('cover only the requested range', async () => {
     await setSettings({ 'inlayHints.enabled': true });
     assert.deepEqual(await hints(new vscode.Range(1, 0, 1, 90)), [[1, 83, '2022-02-22 19:22Z']]);

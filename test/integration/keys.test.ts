@@ -74,6 +74,25 @@ describe('Object-key code actions', () => {
     assert.equal(doc.getText(), `"${key}"`);
   });
 
+  it('a key holding one timestamp twice gets one action (it got two of the same title), reversing both places in one undo step', async () => {
+    const key = 'logs/1513160001245/1513160001245.json';
+    const { doc, actions } = await keyActions(`"${key}"`, key, `${KIND}.reverseTimestamp`);
+    assert.deepEqual(actions.map((a) => a.title), [
+      'Reverse ms timestamp 1513160001245 → 5421000613151 in both places so new keys spread over S3 partitions (no more listing by time prefix)',
+    ]);
+    assert.ok(await vscode.workspace.applyEdit(actions[0]!.edit!));
+    assert.equal(doc.getText(), '"logs/5421000613151/5421000613151.json"');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), `"${key}"`);
+    await closeAllEditors();
+    // Two different ones: one action each, titles that differ.
+    const two = await keyActions('a/1513160001245/1700000000000/1513160001245', 'a/1513160001245/1700000000000/1513160001245', `${KIND}.reverseTimestamp`);
+    const titles = two.actions.map((a) => a.title);
+    assert.equal(titles.length, 2);
+    assert.match(titles[0]!, /^Reverse ms timestamp 1513160001245 → 5421000613151 in both places /);
+    assert.match(titles[1]!, /^Reverse ms timestamp 1700000000000 → 0000000000071 so /);
+  });
+
   it('reverses a selected bare timestamp', async () => {
     const { doc, actions } = await keyActions('t=1513160001245;', '1513160001245', `${KIND}.reverseTimestamp`);
     assert.ok(await vscode.workspace.applyEdit(actions[0]!.edit!));

@@ -128,6 +128,28 @@ describe('Plan Object Keys', () => {
     assert.equal(editor.document.getText(), 'keep me');
   });
 
+  it('an absurd rate (1e308) gets a sentence, not a plan of 300-digit numbers', async () => {
+    const editor = await openActive('keep me', 'python');
+    const r = await vscode.commands.executeCommand<FailedOutcome>('idsmith.planObjectKeys', { ...ARGS, template: 'logs/{hash:4}/{id}.json.gz', rate: 1e308 });
+    assert.equal(r.status, 'failed', JSON.stringify(r));
+    assert.equal(r.code, 'INVALID_ARGUMENT');
+    assert.match(r.message, /write rate must be at most 1,000,000,000 requests per second.*got 1\.00e\+308/);
+    assert.equal(editor.document.getText(), 'keep me');
+  });
+
+  it('asks before inserting more than 10,000 lines ({hash:4} over 9999 years: 65,536 requests), with the count; nothing is written unasked', async function () {
+    this.timeout(120_000);
+    const editor = await openActive('keep\n', 'python');
+    const r = await plan({ ...ARGS, template: 'logs/{hash:4}/{id}.json.gz', from: '1970-01-01', to: '9999-12-31' });
+    const lines = r.snippet!.text.split('\n').length;
+    assert.ok(lines > 65_536, `${lines} lines`);
+    const ins = await insertListing();
+    // Under extension tests VS Code refuses every modal dialog, and its error quotes the question.
+    assert.equal(ins.status, 'failed', JSON.stringify(ins).slice(0, 300));
+    assert.match((ins as FailedOutcome).message, new RegExp(`refused to show dialog in tests\\. Contents: Insert ${lines.toLocaleString('en-US')} lines \\(\\d+\\.\\d MB\\) into Untitled-\\d+\\?`));
+    assert.equal(editor.document.getText(), 'keep\n');
+  });
+
   it('when the file was closed, the button says so and changes nothing', async () => {
     await openActive('keep', 'python');
     await plan();

@@ -83,6 +83,13 @@ describe('terminal links', function () {
     assert.match(found[1]![1], /^UUID v7 · 2022-02-22T19:22:22\.000Z · \d+ years ago$/);
   });
 
+  it('UUID v2: its time approximately, to about 7 minutes; none for one dated 4034 (a hash\'s bits), which showed a precise date', () => {
+    const [real] = linksOf(provider, terminal, 'docker-1  | login uid 1000 000003e8-cbb9-21ea-b200-00163e990bdb');
+    assert.match(real![1], /^UUID v2 · ≈ 2020-07-22 01:20Z, to about 7 minutes · ≈ \d+ years ago$/);
+    const [hashed] = linksOf(provider, terminal, 'docker-1  | object a1b2c3d4-e5f6-2abc-8def-0123456789ab stored');
+    assert.equal(hashed![1], 'UUID v2');
+  });
+
   it('lists every plausible snowflake reading when no epoch is set, and one with an epoch', async () => {
     const [auto] = linksOf(provider, terminal, LINES[1]!);
     assert.equal(auto?.[0], '175928847299117063');

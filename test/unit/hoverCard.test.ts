@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { SNOWFLAKE_PRESETS, idAt, inspect, parseKeyRules } from '../../src/core';
-import { buildCard, type Card } from '../../src/editor/shared/card';
+import { SNOWFLAKE_PRESETS, decodeUuid, idAt, inspect, parseKeyRules } from '../../src/core';
+import { buildCard, shownTime, type Card } from '../../src/editor/shared/card';
 import { documentMarkdown, hoverMarkdown } from '../../src/editor/shared/cardMarkdown';
 import type { DecodeContext } from '../../src/editor/shared/decodeContext';
 import { zonedTime } from '../../src/editor/shared/zonedTime';
@@ -112,6 +112,42 @@ describe('hover card', () => {
     const md2 = hoverMarkdown(buildCard(m2.decoded, UTC, { full: false, now: NOW }), []);
     assert.ok(md2.includes('\\*\\_order\\_\\*'), md2);
     assert.match(md2.replace(/\\/g, ''), /_Read as Discord:_ _key_ `acme_order_id` _\(matches_ \*_order_\* _in idsmith.snowflake.keys\)_/);
+  });
+
+  describe('UUID v2 (DCE Security): a time known to 7 minutes', () => {
+    // 2020-07-22T01:16:41.760Z plus the 429.5 s its local id hides: the middle is 01:20:16.
+    const REAL = '000003e8-cbb9-21ea-b200-00163e990bdb';
+    // Random bits with version 2 and the RFC variant (as a hash gets them): dated 4034.
+    const HASHED = 'a1b2c3d4-e5f6-2abc-8def-0123456789ab';
+
+    it('shows a plausible one approximately, to the minute, in every row, the relative time and the copied time', () => {
+      const card = hoverCard(REAL, BERLIN);
+      assert.equal(card.title, 'UUID v2');
+      assert.equal(row(card, 'UTC'), '≈ 2020-07-22 01:20Z, to about 7 minutes');
+      assert.equal(row(card, 'Europe/Berlin'), '≈ 2020-07-22 03:20 +02:00');
+      assert.equal(card.time, '≈ 2020-07-22 01:20Z, to about 7 minutes');
+      assert.match(card.relative!, /^≈ 5 years ago$/);
+      assert.equal(row(card, 'Time window'), '429.4967296 s');
+      const full = buildCard(inspect(REAL), UTC, { full: true, now: NOW });
+      assert.equal(row(full, 'Unix ms (window start)'), '1595380601760');
+      assert.deepEqual(shownTime(decodeUuid(REAL), NOW), { text: '≈ 2020-07-22 01:20Z, to about 7 minutes', short: '≈ 2020-07-22 01:20Z', unixMs: Date.UTC(2020, 6, 22, 1, 20), approximate: true });
+    });
+
+    it('shows no date for an implausible one (it showed 4034-09-09T10:41:12.559Z, 2,008 years ahead), and says why', () => {
+      const card = hoverCard(HASHED);
+      assert.equal(card.title, 'UUID v2');
+      assert.equal(row(card, 'UTC'), undefined);
+      assert.equal(card.relative, undefined);
+      assert.equal(card.time, undefined);
+      assert.ok(card.notes.some((n) => /time bits read as 4034-09-09, a date no such ID was made at/.test(n)), card.notes.join('\n'));
+      assert.doesNotMatch(hoverMarkdown(card, []), /4034-09-09T|created/);
+      assert.equal(shownTime(decodeUuid(HASHED), NOW), undefined);
+    });
+
+    it('leaves the times of other versions as exact as they are', () => {
+      assert.equal(row(hoverCard(UUID_V1_RFC), 'UTC'), '2022-02-22T19:22:22.0000000Z');
+      assert.equal(shownTime(decodeUuid(UUID_V7_RFC), NOW)?.approximate, false);
+    });
   });
 
   it('inspect cards carry every representation the core offers', () => {

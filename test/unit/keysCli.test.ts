@@ -95,6 +95,7 @@ describe('idsmith keys', () => {
     [['keys', 'plan', '--template', 'x/{id}/{hh}', '--rate', '1'], 2, /--template: \{hh\} comes after \{id\}/],
     [['keys', 'plan', '--template', '{rev}{id}', '--rate', '1'], 2, /reversed timestamp cannot be listed by time/],
     [['keys', 'plan', '--template', '{id}', '--rate', '1e3'], 2, /--rate must be a number/],
+    [['keys', 'plan', '--template', 'logs/{hash:4}/{id}', '--rate', '99999999999999999999999'], 1, /write rate must be at most 1,000,000,000 requests per second.*got 1\.00e\+23/],
     [['keys', 'plan', '--template', '{id}', '--rate', '1', '--store', 'azure'], 2, /--store must be s3, oss or gcs/],
     [['keys', 'plan', '--template', '{id}', '--rate', '1', '--window', '1y'], 2, /--window must be a duration/],
     [['keys', 'list', '--template', '{id}', '--kind', 'uuidv4', '--from', 'now'], 2, /unknown kind 'uuidv4'/],

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { IdError, planKeys, STORES } from '../../src/core';
+import { IdError, MAX_RATE, planKeys, STORES } from '../../src/core';
 
 describe('keys plan', () => {
   it('20,000 writes/s of logs/{hash:2}/{id}.json.gz on S3: 256 prefixes, 78 writes/s each, fits; {hash:1} would too', () => {
@@ -65,5 +65,12 @@ describe('keys plan', () => {
     assert.throws(() => planKeys('{id}', { rate: 1, store: 'toString' as never }), /s3, oss or gcs/);
     assert.throws(() => planKeys('{id}', { rate: 1, windowMs: 0 }), /positive/);
     assert.throws(() => planKeys('{rev}/{id}', { rate: 1 }), /reversed/);
+  });
+
+  it('refuses an absurd rate with a sentence, where it planned {hash:17} at 435,965,401,785,714x the figure', () => {
+    assert.throws(() => planKeys('logs/{hash:4}/{id}', { rate: 1e308 }),
+      { message: 'The write rate must be at most 1,000,000,000 requests per second, more than any object store is asked for; got 1.00e+308. Is it per second, and without extra digits?' });
+    assert.throws(() => planKeys('logs/{hash:4}/{id}', { rate: 1, reads: 2e9 }), /The read rate must be at most 1,000,000,000 requests per second.*got 2,000,000,000\./);
+    assert.equal(planKeys('logs/{hash:4}/{id}', { rate: MAX_RATE }).smallestHash, 5);
   });
 });

@@ -2,6 +2,7 @@
 // survive, read as version 1 reads them.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { approximateTime, inspect } from '../../src/core';
 import { decodeUuid } from '../../src/core/formats/uuid';
 import { formatUuid } from '../../src/core/formats/uuid/codec';
 
@@ -32,5 +33,21 @@ describe('UUID v2 (DCE Security)', () => {
       assert.equal(v2.unixMs, decodeUuid(formatUuid(v1)).unixMs);
       assert.equal(v2.fields.localId, ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0);
     }), { numRuns: 2000 });
+  });
+
+  it('says its time is known only to the 429.5 s window (the surfaces show it approximately); --json keeps its fields', () => {
+    const d = decodeUuid('000003e8-cbb9-21ea-b200-00163e990bdb');
+    assert.equal(d.timeWindowMs, 429496.7296);
+    assert.equal(decodeUuid('6ba7b810-9dad-11d1-80b4-00c04fd430c8').timeWindowMs, undefined);
+    const json = inspect('000003e8-cbb9-21ea-b200-00163e990bdb');
+    assert.deepEqual(Object.keys(json), ['input', 'kind', 'valid', 'variant', 'version', 'time', 'unixMs', 'fields']);
+    assert.equal(json.time, '2020-07-22T01:16:41.760Z');
+  });
+
+  it('approximateTime: the window\'s middle to the minute, and how wide it is', () => {
+    assert.deepEqual(approximateTime(Date.UTC(2020, 6, 22, 1, 16, 41, 760), 429496.7296),
+      { time: '≈ 2020-07-22 01:20Z', ms: Date.UTC(2020, 6, 22, 1, 20), precision: 'to about 7 minutes' });
+    assert.equal(approximateTime(Date.UTC(10000, 0, 1), 60_000).time, '≈ +010000-01-01 00:01Z');
+    assert.equal(approximateTime(0, 60_000).precision, 'to about 1 minute');
   });
 });

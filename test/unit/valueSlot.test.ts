@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { csvSlot, lineSlot, readConventions, sqlSlot } from '../../src/core';
+import { arraySlot, csvSlot, lineSlot, readConventions, sqlSlot } from '../../src/core';
 import { wordsFor } from '../../src/editor/completions/words';
 import { perCursorSnippet, documentRanks } from '../../src/editor/completions/perCursor';
 
@@ -14,6 +14,30 @@ describe('value slots', () => {
     assert.deepEqual(lineSlot('  user_id: ', ''), { key: 'user_id', quote: '' });
     assert.deepEqual(lineSlot('const orderId = "', ''), { key: 'orderId', quote: '"' });
     assert.deepEqual(lineSlot('  "id": ', ','), { key: 'id', quote: '' });
+  });
+
+  it('an array element beside others, on one line or an element a line: its siblings as written (no slot before: nothing was offered)', () => {
+    const U = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+    assert.deepEqual(arraySlot(`["${U}", "`, '"]'), { quote: '"', siblings: `["${U}", ""]`, closed: true });
+    assert.deepEqual(arraySlot(`{"ids": ["${U}", `, '], "n": 1}'), { key: 'ids', quote: '', siblings: `["${U}", ]` });
+    assert.deepEqual(arraySlot('  tags = [\'', "', 'x']"), { key: 'tags', quote: "'", siblings: "['', 'x']", closed: true });
+    // An element a line: the lines above up to the `[`, those below to the `]`.
+    const above = [`    "${U}",`, '  "ids": ['];
+    assert.deepEqual(arraySlot('    "', '"', above, ['  ]', '}']), { key: 'ids', quote: '"', siblings: `[\n    "${U}",\n    ""`, closed: true });
+    assert.deepEqual(arraySlot('    "', '",', ['['], [`    "${U}"`, ']']), { quote: '"', siblings: `[\n    "",\n    "${U}"`, closed: true });
+    // The siblings read as the file's IDs are read.
+    assert.equal(readConventions(arraySlot(`["${U}", "`, '"]')!.siblings!).file[0]?.genKind, 'ulid');
+  });
+
+  it('no array slot in an object, a call, a value with text, or an array of objects written a line each', () => {
+    assert.equal(arraySlot('{"a": 1, "', '"}'), undefined);
+    assert.equal(arraySlot('f("a", "', '")'), undefined);
+    assert.equal(arraySlot('["a", "x', '"]'), undefined);
+    assert.equal(arraySlot('["a" "', '"]'), undefined, 'no comma before it');
+    assert.equal(arraySlot('    "', '"', ['    "name": "x",', '  {']), undefined, 'a value of an object');
+    assert.equal(arraySlot('    "', '"', ['    },', '  [']), undefined);
+    assert.equal(arraySlot('    "', '"', ['foo(']), undefined);
+    assert.equal(arraySlot('    "', '"', []), undefined, 'no `[` above');
   });
 
   it('not in a value that has text, nor where no key comes before', () => {

@@ -23,6 +23,8 @@ export class DecodedBase implements DecodedId {
   declare unixMs?: number;
   /** UUID v1/v6: 100 ns ticks within the millisecond; `timePrecise` is made from it when read. */
   declare ticks?: number;
+  /** UUID v2: the width of the window its time is known to (see `Decoded.timeWindowMs`). */
+  declare timeWindowMs?: number;
   declare candidates?: SnowflakeCandidate[];
   declare plausible?: boolean;
   declare alternatives?: readonly DecodedId[];

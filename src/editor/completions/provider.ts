@@ -132,7 +132,7 @@ function slotItems(slot: ValueSlot, conventions: Conventions | undefined, ranks:
   const s = settings();
   const explicit = explicitSettings(document);
   const own = conventions ? conventionAt(conventions, slot) : undefined;
-  const where = slot.key !== undefined ? `like the other ${slot.key} values` : 'like the rest of this column';
+  const where = slot.siblings !== undefined ? 'like the other values of this array' : slot.key !== undefined ? `like the other ${slot.key} values` : 'like the rest of this column';
   // `"|"`: the item replaces both quotes, as the language's own value suggestions do, so it is
   // matched and ranked with them (and, preselected, comes first) rather than below them.
   const range = slot.closed

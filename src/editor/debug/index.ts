@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { scan } from '../../core';
-import { kindName } from '../shared/card';
+import { kindName, shownTime } from '../shared/card';
 import { decodeContext, scanOptions } from '../shared/decodeContext';
 import { settings } from '../shared/settings';
 
@@ -31,14 +31,16 @@ export class IdInlineValuesProvider implements vscode.InlineValuesProvider {
     // Bare numbers only with a layout: the epoch setting, or the one their key names.
     const opts = scanOptions(ctx, undefined, 'context');
     const out: vscode.InlineValue[] = [];
+    const now = Date.now();
     const last = Math.min(viewPort.end.line, document.lineCount - 1);
     for (let line = Math.max(0, viewPort.start.line); line <= last && !token.isCancellationRequested; line++) {
       const text = document.lineAt(line).text;
       if (text.length > MAX_LINE) continue;
       for (const m of scan(text, opts)) {
         const d = m.decoded;
-        if (!d.valid || d.time === undefined) continue;
-        out.push(new vscode.InlineValueText(new vscode.Range(line, m.start, line, m.end), `${kindName(d.kind)} ${d.timePrecise ?? d.time}`));
+        const shown = d.valid ? shownTime(d, now) : undefined;
+        if (!shown) continue;
+        out.push(new vscode.InlineValueText(new vscode.Range(line, m.start, line, m.end), `${kindName(d.kind)} ${shown.text}`));
       }
     }
     return out;

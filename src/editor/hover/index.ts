@@ -20,7 +20,7 @@ function links(card: Card, match: ScanMatch, document: vscode.TextDocument, line
   const d = card.decoded;
   if (!d.valid) return [];
   const out = [commandLink('Copy ID', Commands.copyText, [match.text])];
-  if (d.time) out.push(commandLink('Copy time', Commands.copyText, [d.timePrecise ?? d.time]));
+  if (card.time) out.push(commandLink('Copy time', Commands.copyText, [card.time]));
   const editable = isEditable(document.uri);
   for (const r of editable ? card.representations : []) {
     if (r.target === 'hex' && d.kind === 'snowflake') continue; // not a form convert writes back

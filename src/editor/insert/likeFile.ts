@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { conventionOf, generatorFor, labelOf } from '../../core';
+import { conventionOf, generatorFor, labelOf, readConventions } from '../../core';
 import type { Conventions, GenKind, GeneratorOptions as GenerateOptions, IdConvention, ValueSlot } from '../../core';
 import { generateOptions } from './options';
 import type { Spelling } from './spelling';
@@ -70,8 +70,10 @@ function spellingFor(kind: GenKind, c: IdConvention | undefined, s: Settings, e:
   return { spelling: { case: c?.case ?? 'lower', uuid: 'standard' }, likeFile: c?.case !== undefined && kind === 'objectid' };
 }
 
-/** The convention at a place: its path's, else its key's, else none. */
-export function conventionAt(conventions: Conventions, slot: Pick<ValueSlot, 'key' | 'path'>): IdConvention | undefined {
+/** The convention at a place: an array element's siblings', else its path's, else its key's, else none. */
+export function conventionAt(conventions: Conventions, slot: Pick<ValueSlot, 'key' | 'path' | 'siblings'>): IdConvention | undefined {
+  // An array element: what its sibling values hold (`["01H…", "|"]`), read from the array alone.
+  if (slot.siblings !== undefined) return readConventions(slot.siblings).file[0] ?? (slot.key !== undefined ? conventions.keys.get(slot.key)?.[0] : undefined);
   const byPath = slot.path !== undefined ? conventions.paths.get(slot.path)?.[0] : undefined;
   return byPath ?? (slot.key !== undefined ? conventions.keys.get(slot.key)?.[0] : undefined);
 }

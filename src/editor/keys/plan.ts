@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-  IdError, listingSnippet, listKeys, parseKeyTemplate, planKeys, STORES,
+  IdError, listingSnippet, listKeys, MAX_RATE, parseKeyTemplate, planKeys, STORES, tooFast,
   type BoundsOptions, type KeyListing, type KeyPlan, type SnippetFormat, type StoreId,
 } from '../../core';
 import { Commands } from '../shared/commands';
@@ -31,6 +31,8 @@ const SNIPPETS: Record<string, { format: SnippetFormat; label: string }> = {
   typescriptreact: { format: 'js', label: 'TypeScript (AWS SDK v3)' },
 };
 const SHELL = { format: 'shell' as const, label: 'aws CLI' };
+/** A listing longer than this is inserted only when the modal says so: {hash:4} lists 65,536 prefixes, 6.3 MB. */
+export const CONFIRM_LINES = 10_000;
 
 export interface PlanArgs {
   template?: string;
@@ -103,7 +105,7 @@ async function askRate(): Promise<number> {
     value: '1000',
     prompt: 'New objects per second',
     ignoreFocusOut: true,
-    validateInput: (t) => (/^\s*\d+(?:\.\d+)?\s*$/.test(t) ? undefined : 'A number of objects per second, such as 20000.'),
+    validateInput: (t) => (!/^\s*\d+(?:\.\d+)?\s*$/.test(t) ? 'A number of objects per second, such as 20000.' : Number(t) > MAX_RATE ? tooFast('write rate', Number(t)) : undefined),
   });
   if (text === undefined) throw new Cancelled();
   return Number(text);
@@ -182,6 +184,23 @@ function show(page: PlanPage, target: vscode.TextDocument | undefined): void {
   panel.reveal(vscode.ViewColumn.Beside, target !== undefined);
 }
 
+/** Asks before a listing of more than CONFIRM_LINES lines goes into a file (one request per line or more). */
+async function confirmLarge(text: string, document: vscode.TextDocument): Promise<void> {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && lines <= CONFIRM_LINES; i = text.indexOf('\n', i + 1)) lines++;
+  if (lines <= CONFIRM_LINES) return;
+  lines = text.split('\n').length;
+  const size = text.length >= 1e6 ? `${(text.length / 1e6).toFixed(1)} MB` : `${Math.ceil(text.length / 1e3)} KB`;
+  const file = document.uri.path.split('/').pop() || 'the file';
+  const insert = 'Insert';
+  const answer = await vscode.window.showWarningMessage(
+    `Insert ${lines.toLocaleString('en-US')} lines (${size}) into ${file}?`,
+    { modal: true, detail: 'The listing makes one request per prefix and partition of the window. A shorter window or a smaller {hash:N} lists fewer.' },
+    insert,
+  );
+  if (answer !== insert) throw new Cancelled();
+}
+
 /** Inserts the shown listing at the cursor of the file the plan was made from, as one undo step. */
 async function insertKeyListing(): Promise<InsertListingResult> {
   const p = pending;
@@ -189,6 +208,7 @@ async function insertKeyListing(): Promise<InsertListingResult> {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === p.uri.toString());
   if (!document || document.isClosed) throw new CommandFailure('EDIT_FAILED', 'the file the plan was made from is closed; run "Plan Object Keys…" again from the file.');
   if (!isEditable(document.uri)) throw new CommandFailure('READ_ONLY', readOnlyMessage(document.uri, 'no listing was inserted'));
+  await confirmLarge(p.text, document);
   // Its editor as it is now (the cursor may have moved while the page was open), shown if hidden.
   const visible = vscode.window.visibleTextEditors.find((e) => e.document === document);
   const editor = visible ?? (await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));

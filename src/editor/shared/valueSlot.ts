@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { checkFormatOf, csvSlot, labelOf, lineSlot, scan, sqlSlot } from '../../core';
+import { arraySlot, checkFormatOf, csvSlot, labelOf, lineSlot, scan, sqlSlot } from '../../core';
 import type { ValueSlot } from '../../core';
 
 // The key or column whose value starts at a cursor (core valueSlot.ts reads the text), for
@@ -13,6 +13,8 @@ const SQL_LINES = 2000;
 const SQL_CHARS = 1024 * 1024;
 /** CSV: the most of a line read for counting its fields. */
 const CSV_CHARS = 64 * 1024;
+/** Arrays written an element a line: lines read above and below the cursor for the array's other elements. */
+const ARRAY_LINES = 200;
 
 // Names that say "an ID": `id`, `uuid`, `user_id`, `orderId`, `parent-uuid`, `ownerULID`.
 const ID_NAME = /^(?:id|_id|uid|pk|guid|uuid|ulid|ksuid|xid|tsid|tid|cuid2?|oid|objectid|typeid|snowflake|nanoid)$/i;
@@ -27,7 +29,7 @@ export function idLikeName(name: string | undefined): boolean {
 
 /**
  * The empty value of a key or column that starts at `position` (`"id": "|"`, a SQL VALUES
- * position, an empty CSV field); with `end`, the value that a selection from `position` to `end`
+ * position, an empty CSV field, an array element beside others); with `end`, the value that a selection from `position` to `end`
  * would replace. Reads the line (and in SQL the statement) only.
  */
 export function slotAt(document: vscode.TextDocument, position: vscode.Position, end = position): ValueSlot | undefined {
@@ -38,8 +40,16 @@ export function slotAt(document: vscode.TextDocument, position: vscode.Position,
   let slot: ValueSlot | undefined;
   if (format === 'sql') slot = sqlSlotAt(document, position, before, after);
   if (format === 'csv' || format === 'tsv') slot = csvSlotAt(document, position, line, after, format === 'csv' ? ',' : '\t');
-  slot ??= lineSlot(before, after);
-  return slot && (slot.key !== undefined || slot.path !== undefined) ? slot : undefined;
+  slot ??= lineSlot(before, after) ?? arraySlot(before, after, lines(document, position.line - 1, -1), lines(document, end.line + 1, 1));
+  return slot && (slot.key !== undefined || slot.path !== undefined || slot.siblings !== undefined) ? slot : undefined;
+}
+
+/** The document's lines from `from` on in direction `step`, as far as they are asked for (ARRAY_LINES at most). */
+function* lines(document: vscode.TextDocument, from: number, step: 1 | -1): Generator<string> {
+  for (let l = from, n = 0; l >= 0 && l < document.lineCount && n < ARRAY_LINES; l += step, n++) {
+    const text = document.lineAt(l).text;
+    yield text.length > AROUND * 4 ? text.slice(0, AROUND * 4) : text;
+  }
 }
 
 function sqlSlotAt(document: vscode.TextDocument, position: vscode.Position, before: string, after: string): ValueSlot | undefined {

@@ -107,6 +107,19 @@ export function isoUtcMsOf(b: Uint8Array, at: number, n: number): number | undef
  * 0-99 are 1900-1999 as Date.UTC takes them, and a month, day or time past its end rolls over.
  */
 function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
+  // A column of times is mostly of one month at a time: its first day is remembered.
+  if (y !== monthY || mo !== monthMo) {
+    monthDays = monthStart(y, mo);
+    monthY = y;
+    monthMo = mo;
+  }
+  return (monthDays + d - 1) * 86_400_000 + h * 3_600_000 + mi * 60_000 + s * 1000 + ms;
+}
+
+let monthY = -1, monthMo = -1, monthDays = 0;
+
+/** Days from 1970-01-01 to the first day of month `mo` of year `y`, as `utcMs` reads them. */
+function monthStart(y: number, mo: number): number {
   if (y <= 99) y += 1900;
   const m0 = mo - 1; // -1 to 98
   y += Math.floor(m0 / 12);
@@ -116,8 +129,7 @@ function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: numbe
   const era = Math.floor(ya / 400);
   const yoe = ya - era * 400;
   const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5);
-  const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468 + d - 1;
-  return days * 86_400_000 + h * 3_600_000 + mi * 60_000 + s * 1000 + ms;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
 }
 
 /** The decimal value of `count` digits at `at`, or -1 when one is no digit. */

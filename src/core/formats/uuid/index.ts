@@ -162,6 +162,22 @@ const HEX_BYTES = (() => {
   return t;
 })();
 
+/** The 8 hex digits at `at` as a word, or -1 when one is no hex digit. */
+function word8(b: Uint8Array, at: number): number {
+  const h = HEX_BYTES;
+  const a = h[b[at]!]!, c = h[b[at + 1]!]!, d = h[b[at + 2]!]!, e = h[b[at + 3]!]!, f = h[b[at + 4]!]!, g = h[b[at + 5]!]!, i = h[b[at + 6]!]!, j = h[b[at + 7]!]!;
+  if ((a | c | d | e | f | g | i | j) > 15) return -1;
+  return ((a << 28) | (c << 24) | (d << 20) | (e << 16) | (f << 12) | (g << 8) | (i << 4) | j) >>> 0;
+}
+
+/** The 4 hex digits at `x` and the 4 at `y` as a word, or -1 when one is no hex digit. */
+function word4(b: Uint8Array, x: number, y: number): number {
+  const h = HEX_BYTES;
+  const a = h[b[x]!]!, c = h[b[x + 1]!]!, d = h[b[x + 2]!]!, e = h[b[x + 3]!]!, f = h[b[y]!]!, g = h[b[y + 1]!]!, i = h[b[y + 2]!]!, j = h[b[y + 3]!]!;
+  if ((a | c | d | e | f | g | i | j) > 15) return -1;
+  return ((a << 28) | (c << 24) | (d << 20) | (e << 16) | (f << 12) | (g << 8) | (i << 4) | j) >>> 0;
+}
+
 /**
  * A value that is a dashed v4 or v7 UUID of the RFC variant, 36 ASCII bytes, read as
  * `findDashed` reads it (scanned alone, its first 8 hex digits and the dash after them are the
@@ -175,16 +191,14 @@ const WHOLE: WholeRead = {
     const version = HEX_BYTES[b[at + 14]!]!;
     const variant = HEX_BYTES[b[at + 19]!]!;
     if ((version !== 4 && version !== 7) || variant < 8 || variant > 11) return false;
+    // Four words of 8 hex digits: 0-7, 9-12 and 14-17, 19-22 and 24-27, 28-35.
+    const w0 = word8(b, at), w1 = word4(b, at + 9, at + 14), w2 = word4(b, at + 19, at + 24), w3 = word8(b, at + 28);
+    if (w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0) return false;
     const key = out.key;
-    let bad = 0, word = 0, digits = 0;
-    for (let i = at; i < at + 36; i++) {
-      if (i === at + 8 || i === at + 13 || i === at + 18 || i === at + 23) continue;
-      const v = HEX_BYTES[b[i]!]!;
-      bad |= v;
-      word = (word << 4) | (v & 15);
-      if ((++digits & 7) === 0) key[(digits >>> 3) - 1] = word >>> 0;
-    }
-    if (bad === 255) return false;
+    key[0] = w0;
+    key[1] = w1;
+    key[2] = w2;
+    key[3] = w3;
     // The 48-bit time of a v7: its first 12 hex digits (the first two words' top 16 bits).
     out.unixMs = version === 7 ? key[0]! * 65536 + (key[1]! >>> 16) : NaN;
     out.version = version;

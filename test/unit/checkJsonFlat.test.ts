@@ -9,7 +9,8 @@
 // thread reads the rest of a file.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { JsonReader, type JsonListener } from '../../src/core/check/json';
+import { JsonPaths, JsonReader, type JsonListener } from '../../src/core/check/json';
+import type { Sink } from '../../src/core/check/types';
 import { FIELD_MAX } from '../../src/core/check/types';
 
 type Event = unknown[];
@@ -55,7 +56,7 @@ function inParts(s: string, cuts: number[]): Event[] {
 
 const ws = fc.constantFrom('', '', '', ' ', '  ', '\t', '\r', ' \r');
 const key = fc.oneof(
-  fc.constantFrom('id', 'customer', 'created_at', 'user_id', '$oid', '$date', 'a b', '', 'ключ'.replace(/./g, 'k')),
+  fc.constantFrom('id', 'customer', 'created_at', 'user_id', '$oid', '$date', '$numberLong', '$uuid', 'a b', '', 'ключ'.replace(/./g, 'k')),
   fc.stringMatching(/^[a-z_$][a-zA-Z0-9_ .-]{0,10}$/),
   fc.constant('k'.repeat(64)), fc.constant('k'.repeat(65)),
   fc.constantFrom('a\\"b', 'a\\nb', 'tab\there'),
@@ -81,7 +82,37 @@ const line = fc.oneof(
 const lines = fc.tuple(fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
   .map(([ls, eol, last]) => ls.join(eol) + (last ? eol : ''));
 
+/** What the checker hears of `s` through the paths listener (its rows, values at paths under keys), read whole with its bytes or without. */
+function sinkCalls(s: string, bytes: boolean): Event[] {
+  const calls: Event[] = [];
+  const sink: Sink = {
+    value: (text, start, verbatim, path, key) => void calls.push(['value', text, start, verbatim, path, key]),
+    probe: () => false,
+    futureOnly: () => undefined,
+    unchecked: (start, path, why) => void calls.push(['unchecked', start, path, why]),
+    scanOpts: { now: 0 },
+    rowBegin: () => void calls.push(['row']),
+    rowEnd: () => void calls.push(['end']),
+  };
+  new JsonReader(new JsonPaths(sink), true).read(s, 0, true, bytes ? Buffer.from(s, 'latin1') : undefined);
+  return calls;
+}
+
 describe('check: JSON Lines, flat lines read in one loop', () => {
+  it('the checker hears the same rows and values at the same paths, under the same keys, with a flat line told at once (MongoDB wrappers as events)', () => {
+    let rows = 0;
+    fc.assert(fc.property(lines, (s) => {
+      const got = sinkCalls(s, true);
+      assert.deepEqual(got, sinkCalls(s, false), JSON.stringify(s));
+      rows += got.filter((c) => c[0] === 'row').length;
+    }), { numRuns: 3000, seed: 2713 });
+    assert.ok(rows > 1000, `only ${rows} rows`);
+    const mongo = '{"$oid":"507f1f77bcf86cd799439011"}\n{"_id":"507f1f77bcf86cd799439011","n":"01HK154ZTSY0BW2MWE3YWCX879"}\n';
+    assert.deepEqual(sinkCalls(mongo, true), sinkCalls(mongo, false));
+    assert.deepEqual(sinkCalls(mongo, true).slice(0, 1), [['value', '507f1f77bcf86cd799439011', 9, true, '$', undefined]]);
+  });
+
+
   it('the state machine\'s events, for generated JSON Lines read whole with their bytes', () => {
     let flat = 0;
     fc.assert(fc.property(lines, (s) => {

@@ -25,6 +25,13 @@ export interface JsonListener {
   reset(): void;
   /** A container opens at `start`, nested deeper than CHECK_MAX_DEPTH: it is skipped with what it holds. */
   tooDeep(start: number): void;
+  /**
+   * A flat object with nothing open around it, told at once (JSON Lines, `JsonReader.flatLine`):
+   * `keys[p]` is the name of pair `p`, and `pairs` holds FLAT_WORDS numbers per pair (the value's
+   * start and end in `text`, whose first char is at offset `base` of the source, at 2 and 3; its
+   * kind at 4). Returns false to be told it as events instead (nothing done).
+   */
+  flatObject?(text: string, base: number, keys: readonly string[], pairs: Int32Array, count: number): boolean;
 }
 
 
@@ -216,6 +223,8 @@ export class JsonReader implements Reader {
 
   /** The pairs of a flat line (`flatLine`): key start and end, value start and end, and the value's kind, FLAT_WORDS numbers each. */
   private flat = new Int32Array(FLAT_WORDS * 16);
+  /** Their keys, for the listener's `flatObject`. */
+  private readonly flatKeys: string[] = [];
 
   /**
    * JSON Lines: the line whose `{` is at `open` (nothing open before it), read in one loop when
@@ -286,6 +295,15 @@ export class JsonReader implements Reader {
     // What the state machine tells of it: the object, each key and value, its end, the line's end.
     const on = this.on;
     const f = this.flat;
+    if (on.flatObject !== undefined) {
+      const keys = this.flatKeys;
+      for (let p = 0; p < pairs; p++) keys[p] = this.key(text, base, f[p * FLAT_WORDS]! + base, f[p * FLAT_WORDS + 1]! + base);
+      if (on.flatObject(text, base, keys, f, pairs)) {
+        this.expectKey = false;
+        on.reset();
+        return j + 1 + base;
+      }
+    }
     on.objectBegin();
     for (let p = 0; p < pairs * FLAT_WORDS; p += FLAT_WORDS) {
       on.property(this.key(text, base, f[p]! + base, f[p + 1]! + base));
@@ -370,7 +388,8 @@ function unescape(raw: string): string {
 /** Keys longer than this are cut from the text each time, not remembered. */
 const KEY_CACHED_MAX = 64;
 /** A flat line's pairs (`JsonReader.flatLine`): numbers per pair, the kinds of value, and the most read so. */
-const FLAT_WORDS = 5, FLAT_STRING = 0, FLAT_NUMBER = 1, FLAT_WORD = 2, FLAT_PAIRS_MAX = 4096;
+export const FLAT_WORDS = 5, FLAT_STRING = 0, FLAT_NUMBER = 1, FLAT_WORD = 2;
+const FLAT_PAIRS_MAX = 4096;
 /** Paths and segments longer than this are made each time, not remembered. */
 const PATH_CACHED_MAX = 256;
 const PATHS_MAX = 10_000;
@@ -527,6 +546,27 @@ export class JsonPaths implements JsonListener {
 
   tooDeep(start: number): void {
     this.c.unchecked(start, this.current());
+  }
+
+  /**
+   * A flat object at the top of a line: a row of its pairs, told without the stack the events
+   * keep (`objectBegin`, a `property` and `scalar` per pair, `objectEnd`: each value at `$` and
+   * its key's segment, under its key). One whose first key makes it a wrapper is told as events.
+   */
+  flatObject(text: string, base: number, keys: readonly string[], pairs: Int32Array, count: number): boolean {
+    if (this.segs.length !== 0 || count === 0 || WRAPPER_KEYS.has(keys[0]!)) return false;
+    const c = this.c;
+    c.rowBegin?.();
+    for (let p = 0, o = 0; p < count; p++, o += FLAT_WORDS) {
+      const kind = pairs[o + 4]!;
+      if (kind === FLAT_WORD) continue;
+      const vs = pairs[o + 2]!, ve = pairs[o + 3]!;
+      if (!candidate(kind === FLAT_STRING ? ve - vs + 2 : ve - vs)) continue;
+      const name = keys[p]!;
+      c.value(text.slice(vs, ve), vs + base, true, this.child('$', this.segment(name)), name);
+    }
+    c.rowEnd?.();
+    return true;
   }
 
   reset(): void {

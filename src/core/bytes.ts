@@ -15,6 +15,21 @@ export const HEX_VALUES: Uint8Array = (() => {
   return t;
 })();
 
+/** byte -> nibble value for all 256 bytes, 255 when not a hex digit: a byte needs no range check first. */
+export const HEX_BYTE_VALUES: Uint8Array = (() => {
+  const t = new Uint8Array(256).fill(255);
+  t.set(HEX_VALUES);
+  return t;
+})();
+
+/** The 8 hex digits at `b[at]` (either case) as an unsigned word, or -1 when one is no hex digit. */
+export function hexWord(b: Uint8Array, at: number): number {
+  const h = HEX_BYTE_VALUES;
+  const a = h[b[at]!]!, c = h[b[at + 1]!]!, d = h[b[at + 2]!]!, e = h[b[at + 3]!]!, f = h[b[at + 4]!]!, g = h[b[at + 5]!]!, i = h[b[at + 6]!]!, j = h[b[at + 7]!]!;
+  if ((a | c | d | e | f | g | i | j) > 15) return -1;
+  return ((a << 28) | (c << 24) | (d << 20) | (e << 16) | (f << 12) | (g << 8) | (i << 4) | j) >>> 0;
+}
+
 export function bytesToHex(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i++) s += HEX_PAIRS[bytes[i]!];

@@ -1,4 +1,4 @@
-// The formats' whole-value readers (`CheckRules.whole`: a ULID, a dashed UUID v4 or v7 read from
+// The formats' whole-value readers (`CheckRules.whole`: an ObjectId, a ULID, a dashed UUID v4 or v7 read from
 // its bytes without the scanner) answer for the scanner or not at all. Held here to `scan` itself
 // on every value the tests can make of the lengths they read: IDs of every generator at times
 // across the plausible window and outside it, every spelling (upper, lower, mixed case), every
@@ -93,8 +93,8 @@ function changed(value: string, i: number, c: string): string {
 const CHANGES = ['I', 'L', 'O', 'U', 'i', 'l', 'o', 'u', '7', '8', 'c', 'C', 'Z', 'z', 'g', 'G', '0', 'F', 'f', '-', '_', '+', '%', '=', '.', ' ', '{', 'é', '\u0000', '\u007f'];
 
 describe('whole-value readers and the scanner', () => {
-  it('the registry has readers for the shapes that fill fixtures: 26 chars (ULID) and 36 (dashed UUID)', () => {
-    assert.deepEqual(LENGTHS.sort((a, b) => a - b), [26, 36]);
+  it('the registry has readers for the shapes that fill fixtures: 24 chars (ObjectId), 26 (ULID) and 36 (dashed UUID)', () => {
+    assert.deepEqual(LENGTHS.sort((a, b) => a - b), [24, 26, 36]);
   });
 
   it('every generated ID, at times across the window and outside it, in every case: the scanner\'s answer; canonical plausible ones are read', () => {
@@ -106,8 +106,8 @@ describe('whole-value readers and the scanner', () => {
         if (expected(v)) scanned++;
       }
     }
-    // Read: every ULID and every UUID v4/v7 the scanner takes (v1, v3, v5, v6 are left to it).
-    const canonical = IDS.filter((v) => expected(v) && (v.length === 26 || /^.{14}[47]/.test(v)));
+    // Read: every ObjectId, ULID and UUID v4/v7 the scanner takes (v1, v3, v5, v6 are left to it).
+    const canonical = IDS.filter((v) => expected(v) && (v.length !== 36 || /^.{14}[47]/.test(v)));
     for (const v of canonical) assert.ok(new WholeIds(OPTS).read(v, facts()) !== undefined, `not read: ${v}`);
     assert.ok(canonical.length > 100 && read >= canonical.length, `read ${read} of ${scanned} IDs the scanner finds (${canonical.length} canonical)`);
   });
@@ -134,8 +134,11 @@ describe('whole-value readers and the scanner', () => {
       timed, timed.map((v) => v.toLowerCase()),
       from(crockford, 26), from('01234567', 1).chain((f) => from(crockford.slice(0, 32), 25).map((r) => f + r)),
       from('0123456789', 26), from(hex, 36), dashed,
-      fc.stringMatching(/^[0-9A-Za-z_-]{26}$/), fc.stringMatching(/^[0-9A-Za-z_-]{36}$/),
-      fc.string({ minLength: 26, maxLength: 26 }), fc.string({ minLength: 36, maxLength: 36 }),
+      fc.tuple(fc.integer({ min: Date.UTC(2005, 0, 1) / 1000, max: (NOW + 11 * YEAR) / 1000 }), from('0123456789abcdef', 16))
+        .map(([s, rest]) => s.toString(16).padStart(8, '0') + rest),
+      from(hex, 24), from('0123456789', 24), from('abcdefABCDEF', 24),
+      fc.stringMatching(/^[0-9A-Za-z_-]{24}$/), fc.stringMatching(/^[0-9A-Za-z_-]{26}$/), fc.stringMatching(/^[0-9A-Za-z_-]{36}$/),
+      fc.string({ minLength: 24, maxLength: 24 }), fc.string({ minLength: 26, maxLength: 26 }), fc.string({ minLength: 36, maxLength: 36 }),
     );
     const around = fc.string({ maxLength: 6 }).map((s) => s.replace(/[^\x00-\x7f]/g, 'q'));
     let read = 0;

@@ -1,12 +1,12 @@
 import { requireBytes, requireText } from '../args';
-import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, readHex } from '../bytes';
+import { HEX_PAIRS as HEX_PAIRS_IMPORT, HEX_VALUES as HEX_VALUES_IMPORT, badCharMessage, bytesToHex, hexWord, readHex } from '../bytes';
 import { cryptoRandom, systemClock } from '../random';
 import { Timeline, repeat } from '../timeline';
 import { uint32Seconds } from '../time';
 import { IdError, type Clock, type FieldValue, type RandomSource } from '../types';
 import { fill, pad, put32 } from './boundsText';
 import { Id, failed, orThrow } from './decoded';
-import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit } from './types';
+import { CHAR, type DecodedId, type BoundsCodec, type FormatModule, type Run, type ScanContext, type ScanHit, type WholeFacts, type WholeRead } from './types';
 
 // ObjectId: 32-bit Unix seconds + 5 random bytes + 3-byte counter, in 24 hex digits.
 
@@ -161,6 +161,42 @@ class TextObjectId extends Id {
   }
 }
 
+/** 4 for a digit, 2 for a lower-case hex letter, 1 for an upper-case one, 8 for any other byte. */
+const HEX_CLASS = (() => {
+  const t = new Uint8Array(256).fill(8);
+  for (let c = 48; c <= 57; c++) t[c] = 4;
+  for (let c = 97; c <= 102; c++) t[c] = 2;
+  for (let c = 65; c <= 70; c++) t[c] = 1;
+  return t;
+})();
+
+/**
+ * A value that is 24 ASCII bytes, read as `find` reads the run they make (scanned alone, the
+ * value is one run, and no rule before this one takes 24 chars), with the identity of its 12
+ * bytes (`keyOfBytes`: three words and a zero).
+ */
+const WHOLE: WholeRead = {
+  length: 24,
+  read(b: Uint8Array, at: number, futureLimit: number, out: WholeFacts): boolean {
+    let classes = 0;
+    for (let i = at; i < at + 24; i++) classes |= HEX_CLASS[b[i]!]!;
+    // Hex digits only, a digit and a letter among them, letters of one case.
+    if (classes !== 6 && classes !== 5) return false;
+    const seconds = hexWord(b, at);
+    const ms = seconds * 1000;
+    if (ms < OBJECTID_FROM || ms > futureLimit) return false;
+    const key = out.key;
+    key[0] = seconds;
+    key[1] = hexWord(b, at + 8);
+    key[2] = hexWord(b, at + 16);
+    key[3] = 0;
+    out.unixMs = ms;
+    out.version = -1;
+    out.ordered = true;
+    return true;
+  },
+};
+
 const HEX24 = /^[0-9a-f]{24}$/i;
 
 const BOUNDS: BoundsCodec = {
@@ -192,5 +228,5 @@ export const objectid: FormatModule = {
   }],
   bounds: [{ kind: 'objectid', label: 'ObjectId', detail: 'whole seconds', codec: () => BOUNDS }],
   time: { minMs: 0, maxMs: 0xffffffff * 1000, resolutionMs: 1000, plausibleFromMs: OBJECTID_FROM },
-  check: { labels: [['objectid'], ['object', 'id']], timeOrdered: true },
+  check: { labels: [['objectid'], ['object', 'id']], timeOrdered: true, whole: WHOLE },
 };

@@ -1,5 +1,5 @@
 import { requireText } from '../../args';
-import { HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes, readHex } from '../../bytes';
+import { HEX_BYTE_VALUES, HEX_VALUES as HEX_VALUES_IMPORT, bytesToHex, hexToBytes, hexWord, readHex } from '../../bytes';
 import { repeat } from '../../timeline';
 import { IdError, type Decoded, type FieldValue } from '../../types';
 import { ulidTime } from '../ulid';
@@ -155,24 +155,9 @@ function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   return { start: s, end: e, decoded: readUuidBytes(new Id(uuid, input, true, {}, b), b) };
 }
 
-/** Hex values of all 256 bytes (255: none), so a byte needs no range check first. */
-const HEX_BYTES = (() => {
-  const t = new Uint8Array(256).fill(255);
-  t.set(HEX_VALUES);
-  return t;
-})();
-
-/** The 8 hex digits at `at` as a word, or -1 when one is no hex digit. */
-function word8(b: Uint8Array, at: number): number {
-  const h = HEX_BYTES;
-  const a = h[b[at]!]!, c = h[b[at + 1]!]!, d = h[b[at + 2]!]!, e = h[b[at + 3]!]!, f = h[b[at + 4]!]!, g = h[b[at + 5]!]!, i = h[b[at + 6]!]!, j = h[b[at + 7]!]!;
-  if ((a | c | d | e | f | g | i | j) > 15) return -1;
-  return ((a << 28) | (c << 24) | (d << 20) | (e << 16) | (f << 12) | (g << 8) | (i << 4) | j) >>> 0;
-}
-
 /** The 4 hex digits at `x` and the 4 at `y` as a word, or -1 when one is no hex digit. */
 function word4(b: Uint8Array, x: number, y: number): number {
-  const h = HEX_BYTES;
+  const h = HEX_BYTE_VALUES;
   const a = h[b[x]!]!, c = h[b[x + 1]!]!, d = h[b[x + 2]!]!, e = h[b[x + 3]!]!, f = h[b[y]!]!, g = h[b[y + 1]!]!, i = h[b[y + 2]!]!, j = h[b[y + 3]!]!;
   if ((a | c | d | e | f | g | i | j) > 15) return -1;
   return ((a << 28) | (c << 24) | (d << 20) | (e << 16) | (f << 12) | (g << 8) | (i << 4) | j) >>> 0;
@@ -188,11 +173,11 @@ const WHOLE: WholeRead = {
   length: 36,
   read(b: Uint8Array, at: number, _futureLimit: number, out: WholeFacts): boolean {
     if (b[at + 8] !== DASH || b[at + 13] !== DASH || b[at + 18] !== DASH || b[at + 23] !== DASH) return false;
-    const version = HEX_BYTES[b[at + 14]!]!;
-    const variant = HEX_BYTES[b[at + 19]!]!;
+    const version = HEX_BYTE_VALUES[b[at + 14]!]!;
+    const variant = HEX_BYTE_VALUES[b[at + 19]!]!;
     if ((version !== 4 && version !== 7) || variant < 8 || variant > 11) return false;
     // Four words of 8 hex digits: 0-7, 9-12 and 14-17, 19-22 and 24-27, 28-35.
-    const w0 = word8(b, at), w1 = word4(b, at + 9, at + 14), w2 = word4(b, at + 19, at + 24), w3 = word8(b, at + 28);
+    const w0 = hexWord(b, at), w1 = word4(b, at + 9, at + 14), w2 = word4(b, at + 19, at + 24), w3 = hexWord(b, at + 28);
     if (w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0) return false;
     const key = out.key;
     key[0] = w0;

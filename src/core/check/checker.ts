@@ -115,9 +115,31 @@ export class Checker implements Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
+    this.judge(text, start, text.length, verbatim, path, key);
+  }
+
+  /** `value` of the source's text `[start, end)` as it stands, read from the bytes held (`hold`) when there are: cut only if it must be. */
+  valueAt(start: number, end: number, path: string, key: string | undefined): void {
+    if (this.ascii === undefined) this.judge(this.text.slice(start - this.base, end - this.base), start, end - start, true, path, key);
+    else this.judge(undefined, start, end - start, true, path, key);
+  }
+
+  /** The value's text, cut from the text held (a value `judge` was given as its place only). */
+  private cut(start: number, len: number): string {
+    return this.text.slice(start - this.base, start - this.base + len);
+  }
+
+  /**
+   * `value` of the `len` chars at `start`: `given` is their text, or undefined when they are the
+   * ASCII bytes held (`ascii`, verbatim), and the text is cut where a rule needs it.
+   */
+  private judge(given: string | undefined, start: number, len: number, verbatim: boolean, path: string, key: string | undefined): void {
+    let text = given;
     const info = key === undefined ? undefined : this.keyInfo(key);
+    // The bytes the value can be read from: it stands in the source as it is.
+    const bytes = verbatim ? this.ascii : undefined;
     if (info !== undefined && info.creation && this.times) {
-      const iso = this.ascii !== undefined && verbatim ? isoUtcMsOf(this.ascii, start - this.base, text.length) : isoUtcMs(text);
+      const iso = bytes !== undefined ? isoUtcMsOf(bytes, start - this.base, len) : isoUtcMs(text!);
       if (iso !== undefined) {
         this.facts.creation(key!, iso);
         // A time in the shape nearly every created_at has is no ID, so the scanner is not asked
@@ -125,36 +147,38 @@ export class Checker implements Sink {
         // (`created_ulid`) it is still a claim to judge.
         if (info.label === undefined) return;
       } else {
-        const ms = timeValueMs(text, this.now);
+        const ms = timeValueMs((text ??= this.cut(start, len)), this.now);
         if (ms !== undefined) this.facts.creation(key!, ms);
       }
     }
-    const len = text.length;
     if (len < SHORTEST_ID || len > LONGEST_ID) {
       // Too short or too long for any ID kind this checks; a label still makes it a claim.
       if (info === undefined || len === 0 || len > LABELLED_MAX) return;
       const label = info.label;
       if (!label) return;
+      text ??= this.cut(start, len);
       // A short value its format's shape accepts (a small labelled snowflake) is read as well.
-      const shaped = formatById(label.kind)?.shapes.some((s) => s.test(text));
+      const shaped = formatById(label.kind)?.shapes.some((s) => s.test(text!));
       if (shaped || (!NOT_AN_ATTEMPT.test(text) && len >= 8)) this.labelled(text, start, verbatim, path, label, key);
       return;
     }
     const label = info?.label;
-    if (label) return this.labelled(text, start, verbatim, path, label, key);
+    if (label) return this.labelled((text ??= this.cut(start, len)), start, verbatim, path, label, key);
     // An MD5 under `md5` that spells a UUID of the year 3760 is a digest, not a broken clock.
     if (info !== undefined && info.digest) return;
-    // A value as it stands in the source can be read from the source's bytes.
-    const bytes = verbatim ? this.ascii : undefined;
     const w = this.wholeFacts;
-    const fast = bytes !== undefined ? this.whole.readBytes(bytes, start - this.base, len, w) : this.whole.read(text, w);
+    const fast = bytes !== undefined ? this.whole.readBytes(bytes, start - this.base, len, w) : this.whole.read(text!, w);
     // (One dated after tomorrow is left to the scanner's decoding, which the warning quotes.)
-    if (fast !== undefined && !(w.unixMs > this.now + DAY_MS)) return this.tell(fast, Number.isNaN(w.unixMs) ? undefined : w.unixMs, w.ordered, w.key, w.version < 0 ? undefined : w.version, text, start, verbatim, path, key);
+    if (fast !== undefined && !(w.unixMs > this.now + DAY_MS)) return this.tell(fast, Number.isNaN(w.unixMs) ? undefined : w.unixMs, w.ordered, w.key, w.version < 0 ? undefined : w.version, text, start, len, verbatim, path, key);
+    const identity = info !== undefined && info.identity;
+    // Most values no rule could match are ruled out from their bytes, before a text is cut.
+    if (bytes !== undefined && text === undefined && !identity && !this.whole.mayHold(bytes, start - this.base, len)) return;
+    text ??= this.cut(start, len);
     const m = bytes !== undefined ? this.whole.ofBytes(text, bytes, start - this.base) : this.wholeId(text);
     if (m) return this.found(m.kind, m.decoded, text, start, verbatim, path, key);
     // Under a key that names the row's own ID, the scanner's plausible years (made for free
     // text) must not hide an ID: one dated far ahead is still compared, and reported as future.
-    if (info !== undefined && info.identity) {
+    if (identity) {
       const d = this.datedOutside(text);
       if (d) this.found(d.format.id, d, text, start, verbatim, path, key);
     }
@@ -225,14 +249,19 @@ export class Checker implements Sink {
     if (verbatim && unixMs !== undefined && unixMs > this.now + DAY_MS) {
       this.report('future', 'warning', { start, end: start + text.length, text, kind }, path, `${kindName(kind)} dated ${d.time ?? new Date(unixMs).toISOString()}, after tomorrow: a wrong epoch, a bad clock or a typo?`);
     }
-    this.tell(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), d.version, text, start, verbatim, path, key);
+    this.tell(kind, unixMs, unixMs !== undefined && timeOrdered(d), identityKey(d, this.key), d.version, text, start, text.length, verbatim, path, key);
   }
 
-  /** An ID found, by its facts: to `onId`, and (where it can be pointed at) to the ledger. */
-  private tell(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, version: number | undefined, text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void {
-    const end = start + text.length;
+  /**
+   * An ID found, by its facts: to `onId`, and (where it can be pointed at) to the ledger. `text`:
+   * its `len` chars, or undefined for one a format's reader read from the bytes held (no line
+   * break is in any such ID), cut only for `onId`.
+   */
+  private tell(kind: IdKind, unixMs: number | undefined, ordered: boolean, identity: Uint32Array, version: number | undefined, text: string | undefined, start: number, len: number,
+    verbatim: boolean, path: string, key: string | undefined): void {
+    const end = start + len;
     if (this.onId) {
-      const id: FoundId = { kind, text, start, end: verbatim ? end : start, path };
+      const id: FoundId = { kind, text: text ?? this.cut(start, len), start, end: verbatim ? end : start, path };
       if (key !== undefined) id.key = key;
       if (unixMs !== undefined) id.unixMs = unixMs;
       if (version !== undefined) id.version = version;
@@ -245,13 +274,14 @@ export class Checker implements Sink {
     const character = lines.character;
     // The end from the start when the ID holds no line break (nearly always): asking the lines
     // for `end` would send the next question about a start back to the last commit.
-    let endLine = line, endCharacter = character + text.length;
-    if (text.includes('\n') || text.includes('\r')) {
+    let endLine = line, endCharacter = character + len;
+    if (text !== undefined && (text.includes('\n') || text.includes('\r'))) {
       const e = this.position(end);
       endLine = e.line;
       endCharacter = e.character;
     }
-    this.facts.id(kind, unixMs, ordered, identity, text, 0, start, end, line, character, endLine, endCharacter, path, key);
+    // The ID's text, or (read from the bytes) the text held, at its place there.
+    this.facts.id(kind, unixMs, ordered, identity, text ?? this.text, text === undefined ? start - this.base : 0, start, end, line, character, endLine, endCharacter, path, key);
   }
 
   /** Whether `text` is, as a whole, an ID the scanner recognises. */

@@ -49,11 +49,17 @@ export class CsvReader implements Reader {
     private readonly onValue?: (value: string, start: number, verbatim: boolean, index: number, row: number) => void,
     /** False: the text starts after the first record (a later piece of a file), so no record is held. */
     first = true,
+    /** Given, a field that stands as it is in ASCII bytes the reader is given (`read`'s `codes`) comes here by its place, with no string cut for it. */
+    private readonly onValueAt?: (start: number, end: number, index: number, row: number) => void,
   ) {
     this.held = first ? [] : undefined;
   }
 
+  /** The bytes of the text being read, when `read` was given them. */
+  private codes: Uint8Array | undefined;
+
   read(text: string, base: number, final: boolean, codes?: Uint8Array): number {
+    this.codes = codes;
     const d = this.delimiter;
     const n = base + text.length;
     let i = this.pos;
@@ -196,6 +202,12 @@ export class CsvReader implements Reader {
   private field(text: string, base: number, end: number, quoted: boolean): void {
     const start = this.fieldStart;
     const long = end - start > FIELD_MAX;
+    if (this.onValueAt !== undefined && this.codes !== undefined && !this.escaped && !long && this.held === undefined) {
+      this.head = undefined;
+      if (this.index > 0 || end !== start) this.blank = false;
+      this.onValueAt(start, end, this.index, this.row);
+      return;
+    }
     let value = long ? (this.head ?? text.slice(start - base, start - base + FIELD_MAX)) : text.slice(start - base, end - base);
     if (quoted && this.escaped) value = value.replace(/""/g, '"');
     const verbatim = !this.escaped && !long;
@@ -274,22 +286,33 @@ export function delimitedReader(c: Sink, delimiter: string, piece: CsvPiece = {}
       c.rowBegin?.();
       row = r;
     }
-    const name = header?.[i];
+    c.value(text, start, verbatim, pathOf(i), header?.[i]);
+  };
+  const pathOf = (i: number): string => {
     let path = i < HELD_FIELDS_MAX ? paths[i] : undefined;
     if (path === undefined) {
+      const name = header?.[i];
       path = `column ${name !== undefined && name !== '' ? name : i + 1}`;
       if (i < HELD_FIELDS_MAX) paths[i] = path;
     }
-    c.value(text, start, verbatim, path, name);
+    return path;
   };
   const field = (f: CsvField, i: number, r: number) => value(f.value, f.start, f.verbatim, i, r);
+  const valueAt = c.valueAt === undefined ? undefined : (start: number, end: number, i: number, r: number) => {
+    if (r !== row) {
+      if (row !== -1) c.rowEnd?.();
+      c.rowBegin?.();
+      row = r;
+    }
+    c.valueAt!(start, end, pathOf(i), header?.[i]);
+  };
   return new CsvReader(delimiter.charCodeAt(0), field, (fields) => {
     // A first row without any ID in it is a header naming the columns.
     const hasId = fields.some((f) => c.probe(f.value));
     if (!hasId) header = fields.map((f) => f.value.trim());
     piece.onHeader?.(header);
     if (hasId) fields.forEach((f, i) => field(f, i, 0));
-  }, value, piece.continued === undefined);
+  }, value, piece.continued === undefined, valueAt);
 }
 
 /** How much of a first line is looked at for its delimiter. */

@@ -563,7 +563,9 @@ export class JsonPaths implements JsonListener {
       const vs = pairs[o + 2]!, ve = pairs[o + 3]!;
       if (!candidate(kind === FLAT_STRING ? ve - vs + 2 : ve - vs)) continue;
       const name = keys[p]!;
-      c.value(text.slice(vs, ve), vs + base, true, this.child('$', this.segment(name)), name);
+      const path = this.child('$', this.segment(name));
+      if (c.valueAt !== undefined) c.valueAt(vs + base, ve + base, path, name);
+      else c.value(text.slice(vs, ve), vs + base, true, path, name);
     }
     c.rowEnd?.();
     return true;

@@ -142,6 +142,12 @@ export interface Sink {
    * under with array indexes as `[*]`, `key` the innermost key or column name.
    */
   value(text: string, start: number, verbatim: boolean, path: string, key: string | undefined): void;
+  /**
+   * `value` of the text `[start, end)` of the source as it stands (verbatim), when the reader
+   * reads ASCII bytes (`Reader.read`'s `codes`): a sink that holds them cuts the value's text only
+   * if it needs it (most values of a file are ruled out, or read, from their bytes).
+   */
+  valueAt?(start: number, end: number, path: string, key: string | undefined): void;
   /** Whether `text` is, as a whole, an ID the scanner recognises. */
   probe(text: string): boolean;
   /** Plain text: only the date of each ID is checked. `m` is at `base` in the source. */

@@ -135,6 +135,11 @@ export class WholeIds {
     return this.answer(b, 0, n, text, hashOf(b, 0, n));
   }
 
+  /** False when `ofBytes` of the ASCII bytes `b[at, at + n)` is surely undefined: no rule could match them. */
+  mayHold(b: Uint8Array, at: number, n: number): boolean {
+    return inUse || mayHoldId(b, at, at + n);
+  }
+
   /**
    * `of` for a value whose chars are the ASCII bytes `b[at, at + text.length)` (a piece of a file
    * that is all ASCII, read by a worker): the same answer, read from the bytes (not the string's

@@ -16,8 +16,9 @@
 ;; starting with a char that an inner tail may take (128) · 1000 the line ends `walk` has passed
 ;; since `from` and the place after the last of them (-1: none) · 1016 where `walk` stopped ·
 ;; 1024 records: start, end, or | and << 8, and the two line figures at the start (1,024 of them)
-;; · by run length << 7 | first char (16,384 each): 24576 some plain rule takes it · 40960 some
-;; `next` rule · 57344 some `prev` rule · 73728 some tail rule (the length after the last `_`);
+;; · 22528 the digit pairs 00 to 99 · by run length << 7 | first char (16,384 each): 24576 some
+;; plain rule takes it · 40960 some `next` rule · 57344 some `prev` rule · 73728 some tail rule
+;; (the length after the last `_`);
 ;; the scanner's `keepsRun` is the same test · 90112 the parts of an NDJSON line: the keys
 ;; (below), from 90240 the kinds (written from JavaScript) · 98304 the line's head with the file
 ;; name (up to 8 KB) · 106496 the NDJSON written (256 KB) · 368640 the input · after it (16 bytes
@@ -25,6 +26,8 @@
 (module
   (memory (export "memory") 6)
   (data (i32.const 90112) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
+  ;; The two digits of 0 to 99, for `$digits`.
+  (data (i32.const 22528) "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899")
 
   (func $byte (param $i i32) (result i32)
     (i32.load8_u offset=368640 (local.get $i)))
@@ -516,18 +519,23 @@
       (br $l)))
     (global.set $out (i32.add (local.get $o) (local.get $len))))
 
-  ;; The last `count` decimal digits of `n`, zero-padded.
+  ;; The last `count` decimal digits of `n`, zero-padded: two at a time (a division by 100 and
+  ;; the pair's two bytes from the table at 22528), then the first alone when `count` is odd.
   (func $digits (param $n i32) (param $count i32)
     (local $i i32) (local $q i32)
     (local.set $i (i32.add (global.get $out) (local.get $count)))
     (global.set $out (local.get $i))
     (block $b (loop $l
-      (br_if $b (i32.eq (local.get $i) (i32.sub (global.get $out) (local.get $count))))
-      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-      (local.set $q (i32.div_u (local.get $n) (i32.const 10)))
-      (i32.store8 (local.get $i) (i32.add (i32.const 48) (i32.sub (local.get $n) (i32.mul (local.get $q) (i32.const 10)))))
+      (br_if $b (i32.lt_u (local.get $count) (i32.const 2)))
+      (local.set $q (i32.div_u (local.get $n) (i32.const 100)))
+      (local.set $i (i32.sub (local.get $i) (i32.const 2)))
+      (i32.store16 (local.get $i)
+        (i32.load16_u offset=22528 (i32.shl (i32.sub (local.get $n) (i32.mul (local.get $q) (i32.const 100))) (i32.const 1))))
       (local.set $n (local.get $q))
-      (br $l))))
+      (local.set $count (i32.sub (local.get $count) (i32.const 2)))
+      (br $l)))
+    (if (local.get $count)
+      (then (i32.store8 (i32.sub (local.get $i) (i32.const 1)) (i32.add (i32.const 48) (local.get $n))))))
 
   ;; 0 <= n < 10^8, without leading zeros.
   (func $small (param $n i32)

@@ -264,7 +264,7 @@
     (local $len i32) (local $j i32) (local $p i32) (local $s i32) (local $start i32) (local $end i32)
     (local $e i32) (local $long i32) (local $hasU i32) (local $recLines i32) (local $recAfter i32)
     (local $c0 i32) (local $row i32) (local $nextOk i32) (local $last i32) (local $tail i32)
-    (local $or i32) (local $and i32) (local $f i32) (local $k i32)
+    (local $or i32) (local $and i32) (local $f i32) (local $k i32) (local $blockLen i32)
     (local.set $out (i32.const 1024))
     (local.set $lines (i32.load (i32.const 1000)))
     (local.set $after (i32.load (i32.const 1004)))
@@ -274,6 +274,19 @@
         (br_if $done (i32.ge_u (local.get $base) (local.get $to)))
         (call $classes64 (local.get $base))
         (local.set $NL) (local.set $X) (local.set $U) (local.set $W)
+        ;; The block ends after its last non-word byte: a run that goes on past it is the next
+        ;; block's (its first). Only a block that is all one run keeps its 64 bytes.
+        (local.set $len (i32.const 64))
+        (if (i64.ne (local.get $W) (i64.const -1))
+          (then
+            (local.set $len (i32.sub (i32.const 64) (i32.wrap_i64 (i64.clz (i64.xor (local.get $W) (i64.const -1))))))
+            (if (i32.lt_u (local.get $len) (i32.const 64))
+              (then
+                (local.set $m (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $len))) (i64.const 1)))
+                (local.set $W (i64.and (local.get $W) (local.get $m)))
+                (local.set $U (i64.and (local.get $U) (local.get $m)))
+                (local.set $NL (i64.and (local.get $NL) (local.get $m)))))))
+        (local.set $blockLen (local.get $len))
         ;; Bytes where `minLen` word chars start (the block's end counting as word chars: a run
         ;; that reaches it is looked at, and read on past the block).
         (local.set $r (local.get $W))
@@ -287,10 +300,13 @@
                     (i64.shl (i64.const -1) (i64.extend_i32_u (i32.sub (i32.const 64) (local.get $j)))))))
           (local.set $k (i32.add (local.get $k) (local.get $j)))
           (br $l)))
-        ;; The runs looked at: those, a `-` `%` `\` before or after, a `_`, the block's first byte.
+        ;; The runs looked at: those, a `-` `%` `\` before or after (a `-` just before the block
+        ;; too), a `_`.
         (local.set $I (i64.or (i64.or (local.get $r) (local.get $U))
           (i64.and (local.get $W)
-            (i64.or (i64.or (i64.shl (local.get $X) (i64.const 1)) (i64.shr_u (local.get $X) (i64.const 1))) (i64.const 1)))))
+            (i64.or (i64.or (i64.shl (local.get $X) (i64.const 1)) (i64.shr_u (local.get $X) (i64.const 1)))
+              (i64.extend_i32_u (i32.and (i32.ne (local.get $base) (i32.const 0))
+                (i32.eq (i32.and (i32.load8_u offset=368639 (local.get $base)) (i32.const 127)) (i32.const 45))))))))
         (loop $run
           (if (i64.eqz (local.get $I))
             (then
@@ -298,8 +314,8 @@
               (local.set $lines (i32.add (local.get $lines) (i32.wrap_i64 (i64.popcnt (local.get $NL)))))
               (if (i64.ne (local.get $NL) (i64.const 0))
                 (then (local.set $after (i32.sub (i32.add (local.get $base) (i32.const 64)) (i32.wrap_i64 (i64.clz (local.get $NL)))))))
-              (local.set $j (i32.add (local.get $base) (i32.const 63)))
-              (local.set $base (i32.add (local.get $base) (i32.const 64)))
+              (local.set $j (i32.add (local.get $base) (i32.sub (local.get $blockLen) (i32.const 1))))
+              (local.set $base (i32.add (local.get $base) (local.get $blockLen)))
               (if (i32.and (i32.load8_u (i32.load8_u offset=368640 (local.get $j))) (i32.const 128))
                 (then
                   (local.set $e (call $escape (local.get $j) (local.get $n)))

@@ -178,13 +178,14 @@
     (i32.store (i32.const 1000) (local.get $lines))
     (i32.store (i32.const 1004) (local.get $after))
     (local.get $count))
-;; `walk` sixty-four bytes at a time: the same candidates, records and line figures, for
+  ;; `walk` sixty-four bytes at a time: the same candidates, records and line figures, for
   ;; tables where only `-` (and the byte 0xAD, which reads as `-` past the 7-bit mask) is a char a
   ;; `next` or `prev` rule waits for, and no plain rule takes a run shorter than `minLen` (the
   ;; RunWalker checks both). The byte loop spent its time on the words no rule takes; a run is
   ;; looked at here only when it may be kept: `minLen` chars or more, a `-`, `%` or `\` beside it,
-  ;; a `_` in it, or at an edge of the block. Each block's classes are bit masks, a bit a byte:
-  ;; word chars, `_`, the chars beside which a run is looked at, line ends (`$classes`).
+  ;; or a `_` in it. A block ends after its last non-word byte, so a run is in one block (but
+  ;; one of 64 chars or more, read on past it). Each block's classes are bit masks, a bit a
+  ;; byte: word chars, `_`, the chars beside which a run is looked at, line ends (`$classes`).
   (func $classes (param $p i32) (result i32 i32 i32 i32)
     (local $v v128)
     (local.set $v (v128.load offset=368640 (local.get $p)))

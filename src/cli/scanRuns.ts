@@ -28,6 +28,7 @@ const PAGE = 65536;
 interface Exports {
   memory: WebAssembly.Memory;
   walk(from: number, to: number, n: number): number;
+  walkBlocks(from: number, to: number, n: number, minLen: number): number;
   lineEnds(from: number, to: number): number;
   out: WebAssembly.Global;
   headLen: WebAssembly.Global;
@@ -39,6 +40,18 @@ interface Exports {
 const MAX_BRACKETS = 32768;
 
 let compiled: WebAssembly.Module | undefined;
+
+/**
+ * The shortest run a plain rule takes, when `walkBlocks` may stand for `walk` (scanRuns.wat):
+ * the only char a `next` or `prev` rule waits for is `-` (or none); else undefined.
+ */
+function blockWalkLength(): number | undefined {
+  for (let c = 0; c < 128; c++) if (c !== 45 && (RUN_TABLES.nextCodes[c] !== 0 || RUN_TABLES.prevCodes[c] !== 0)) return undefined;
+  let min = 64;
+  for (let len = 1; len < min; len++) if (RUN_TABLES.plainLength[len] !== 0) min = len;
+  return min;
+}
+const BLOCK_WALK_LENGTH = blockWalkLength();
 
 /** Where `brackets` writes the bracket places of an input of n bytes: past it and its slack, at a word. */
 function bracketsAt(n: number): number {
@@ -53,8 +66,12 @@ export class RunWalker implements RunSource {
   private words: Int32Array;
   /** Where the NDJSON written ends (the module's `out`, kept here: reading a Global costs a call). */
   private outAt = OUT;
+  /** `walkBlocks`' shortest plain run, undefined for the byte loop (`walk`). */
+  private readonly minLen: number | undefined;
 
-  constructor() {
+  /** `bytes`: the byte loop even where the tables allow the block walk (for tests that compare the two). */
+  constructor(loop: 'blocks' | 'bytes' = 'blocks') {
+    this.minLen = loop === 'blocks' ? BLOCK_WALK_LENGTH : undefined;
     compiled ??= new WebAssembly.Module(Buffer.from(SCAN_RUNS_WASM, 'base64'));
     this.exports = new WebAssembly.Instance(compiled).exports as unknown as Exports;
     const mem = new Uint8Array(this.exports.memory.buffer);
@@ -95,7 +112,8 @@ export class RunWalker implements RunSource {
   }
 
   walk(from: number, to: number): number {
-    return this.exports.walk(from, to, this.n);
+    const min = this.minLen;
+    return min === undefined ? this.exports.walk(from, to, this.n) : this.exports.walkBlocks(from, to, this.n, min);
   }
 
   get next(): number {

@@ -3,6 +3,8 @@
 ;; each run of word characters [A-Za-z0-9_] with its flags OR-ed and AND-ed, drops the runs no
 ;; rule is indexed by, and writes the others (the candidates) for JavaScript to hand to the
 ;; formats' rules. Tables come from the scanner (so from the registry) at start-up.
+;; `walkBlocks` finds the same candidates sixty-four bytes at a time, looking only at the runs that
+;; may be kept (the RunWalker uses it where the registry's tables allow).
 ;; It also writes the NDJSON lines of `idsmith scan --json` (`emit`), from the input it holds.
 ;; `scripts/wasm.mjs` compiles this file into scanRunsWasm.ts; a unit test checks they agree.
 ;;
@@ -14,8 +16,9 @@
 ;; starting with a char that an inner tail may take (128) · 1000 the line ends `walk` has passed
 ;; since `from` and the place after the last of them (-1: none) · 1016 where `walk` stopped ·
 ;; 1024 records: start, end, or | and << 8, and the two line figures at the start (1,024 of them)
-;; · by run length << 7 | first char (16,384 each): 24576 some plain rule takes it · 40960 some
-;; `next` rule · 57344 some `prev` rule · 73728 some tail rule (the length after the last `_`);
+;; · 22528 the digit pairs 00 to 99 · by run length << 7 | first char (16,384 each): 24576 some
+;; plain rule takes it · 40960 some `next` rule · 57344 some `prev` rule · 73728 some tail rule
+;; (the length after the last `_`);
 ;; the scanner's `keepsRun` is the same test · 90112 the parts of an NDJSON line: the keys
 ;; (below), from 90240 the kinds (written from JavaScript) · 98304 the line's head with the file
 ;; name (up to 8 KB) · 106496 the NDJSON written (256 KB) · 368640 the input · after it (16 bytes
@@ -23,6 +26,8 @@
 (module
   (memory (export "memory") 6)
   (data (i32.const 90112) ",\"column\":,\"text\":\",\"unixMs\":}\0a")
+  ;; The two digits of 0 to 99, for `$digits`.
+  (data (i32.const 22528) "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899")
 
   (func $byte (param $i i32) (result i32)
     (i32.load8_u offset=368640 (local.get $i)))
@@ -173,6 +178,282 @@
     (i32.store (i32.const 1000) (local.get $lines))
     (i32.store (i32.const 1004) (local.get $after))
     (local.get $count))
+  ;; `walk` sixty-four bytes at a time: the same candidates, records and line figures, for
+  ;; tables where only `-` (and the byte 0xAD, which reads as `-` past the 7-bit mask) is a char a
+  ;; `next` or `prev` rule waits for, and no plain rule takes a run shorter than `minLen` (the
+  ;; RunWalker checks both). The byte loop spent its time on the words no rule takes; a run is
+  ;; looked at here only when it may be kept: `minLen` chars or more, a `-`, `%` or `\` beside it,
+  ;; or a `_` in it. A block ends after its last non-word byte, so a run is in one block (but
+  ;; one of 64 chars or more, read on past it). Each block's classes are bit masks, a bit a
+  ;; byte: word chars, `_`, the chars beside which a run is looked at, line ends (`$classes`).
+  (func $classes (param $p i32) (result i32 i32 i32 i32)
+    (local $v v128)
+    (local.set $v (v128.load offset=368640 (local.get $p)))
+    (i8x16.bitmask (v128.or
+      (v128.or
+        (i8x16.lt_u (i8x16.sub (local.get $v) (i8x16.splat (i32.const 48))) (i8x16.splat (i32.const 10)))
+        (i8x16.lt_u (i8x16.sub (v128.or (local.get $v) (i8x16.splat (i32.const 32))) (i8x16.splat (i32.const 97))) (i8x16.splat (i32.const 26))))
+      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 95)))))
+    (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 95))))
+    (i8x16.bitmask (v128.or
+      (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 45))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 173))))
+      (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 37))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92))))))
+    (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 10)))))
+
+  ;; `$classes` of the 64 bytes from `p`, each mask a bit a byte (written out four times: calls
+  ;; are not inlined).
+  (func $classes64 (param $p i32) (result i64 i64 i64 i64)
+    (local $w i64) (local $u i64) (local $x i64) (local $nl i64) (local $v v128) (local $t v128)
+    (local $c48 v128) (local $c10 v128) (local $c32 v128) (local $c97 v128) (local $c26 v128) (local $under v128)
+    (local $dash v128) (local $dash2 v128) (local $pct v128) (local $bsl v128) (local $lf v128)
+    (local.set $c48 (i8x16.splat (i32.const 48)))
+    (local.set $c10 (i8x16.splat (i32.const 10)))
+    (local.set $c32 (i8x16.splat (i32.const 32)))
+    (local.set $c97 (i8x16.splat (i32.const 97)))
+    (local.set $c26 (i8x16.splat (i32.const 26)))
+    (local.set $under (i8x16.splat (i32.const 95)))
+    (local.set $dash (i8x16.splat (i32.const 45)))
+    (local.set $dash2 (i8x16.splat (i32.const 173)))
+    (local.set $pct (i8x16.splat (i32.const 37)))
+    (local.set $bsl (i8x16.splat (i32.const 92)))
+    (local.set $lf (local.get $c10))
+    (local.set $v (v128.load offset=368640 (local.get $p)))
+    (local.set $t (i8x16.eq (local.get $v) (local.get $under)))
+    (local.set $w (i64.or (local.get $w) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or (local.get $t) (v128.or
+      (i8x16.lt_u (i8x16.sub (local.get $v) (local.get $c48)) (local.get $c10))
+      (i8x16.lt_u (i8x16.sub (v128.or (local.get $v) (local.get $c32)) (local.get $c97)) (local.get $c26)))))) (i64.const 0))))
+    (local.set $u (i64.or (local.get $u) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $t))) (i64.const 0))))
+    (local.set $x (i64.or (local.get $x) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or
+      (v128.or (i8x16.eq (local.get $v) (local.get $dash)) (i8x16.eq (local.get $v) (local.get $dash2)))
+      (v128.or (i8x16.eq (local.get $v) (local.get $pct)) (i8x16.eq (local.get $v) (local.get $bsl)))))) (i64.const 0))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $lf)))) (i64.const 0))))
+    (local.set $v (v128.load offset=368656 (local.get $p)))
+    (local.set $t (i8x16.eq (local.get $v) (local.get $under)))
+    (local.set $w (i64.or (local.get $w) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or (local.get $t) (v128.or
+      (i8x16.lt_u (i8x16.sub (local.get $v) (local.get $c48)) (local.get $c10))
+      (i8x16.lt_u (i8x16.sub (v128.or (local.get $v) (local.get $c32)) (local.get $c97)) (local.get $c26)))))) (i64.const 16))))
+    (local.set $u (i64.or (local.get $u) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $t))) (i64.const 16))))
+    (local.set $x (i64.or (local.get $x) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or
+      (v128.or (i8x16.eq (local.get $v) (local.get $dash)) (i8x16.eq (local.get $v) (local.get $dash2)))
+      (v128.or (i8x16.eq (local.get $v) (local.get $pct)) (i8x16.eq (local.get $v) (local.get $bsl)))))) (i64.const 16))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $lf)))) (i64.const 16))))
+    (local.set $v (v128.load offset=368672 (local.get $p)))
+    (local.set $t (i8x16.eq (local.get $v) (local.get $under)))
+    (local.set $w (i64.or (local.get $w) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or (local.get $t) (v128.or
+      (i8x16.lt_u (i8x16.sub (local.get $v) (local.get $c48)) (local.get $c10))
+      (i8x16.lt_u (i8x16.sub (v128.or (local.get $v) (local.get $c32)) (local.get $c97)) (local.get $c26)))))) (i64.const 32))))
+    (local.set $u (i64.or (local.get $u) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $t))) (i64.const 32))))
+    (local.set $x (i64.or (local.get $x) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or
+      (v128.or (i8x16.eq (local.get $v) (local.get $dash)) (i8x16.eq (local.get $v) (local.get $dash2)))
+      (v128.or (i8x16.eq (local.get $v) (local.get $pct)) (i8x16.eq (local.get $v) (local.get $bsl)))))) (i64.const 32))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $lf)))) (i64.const 32))))
+    (local.set $v (v128.load offset=368688 (local.get $p)))
+    (local.set $t (i8x16.eq (local.get $v) (local.get $under)))
+    (local.set $w (i64.or (local.get $w) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or (local.get $t) (v128.or
+      (i8x16.lt_u (i8x16.sub (local.get $v) (local.get $c48)) (local.get $c10))
+      (i8x16.lt_u (i8x16.sub (v128.or (local.get $v) (local.get $c32)) (local.get $c97)) (local.get $c26)))))) (i64.const 48))))
+    (local.set $u (i64.or (local.get $u) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $t))) (i64.const 48))))
+    (local.set $x (i64.or (local.get $x) (i64.shl (i64.extend_i32_u (i8x16.bitmask (v128.or
+      (v128.or (i8x16.eq (local.get $v) (local.get $dash)) (i8x16.eq (local.get $v) (local.get $dash2)))
+      (v128.or (i8x16.eq (local.get $v) (local.get $pct)) (i8x16.eq (local.get $v) (local.get $bsl)))))) (i64.const 48))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $lf)))) (i64.const 48))))
+    (local.get $w) (local.get $u) (local.get $x) (local.get $nl))
+
+  (func (export "walkBlocks") (param $i i32) (param $to i32) (param $n i32) (param $minLen i32) (result i32)
+    (local $count i32) (local $out i32) (local $lines i32) (local $after i32) (local $base i32)
+    (local $W i64) (local $U i64) (local $X i64) (local $NL i64) (local $I i64) (local $r i64) (local $m i64)
+    (local $len i32) (local $j i32) (local $p i32) (local $s i32) (local $start i32) (local $end i32)
+    (local $e i32) (local $long i32) (local $hasU i32) (local $recLines i32) (local $recAfter i32)
+    (local $c0 i32) (local $row i32) (local $nextOk i32) (local $last i32) (local $tail i32)
+    (local $or i32) (local $and i32) (local $f i32) (local $k i32) (local $blockLen i32)
+    (local.set $out (i32.const 1024))
+    (local.set $lines (i32.load (i32.const 1000)))
+    (local.set $after (i32.load (i32.const 1004)))
+    (local.set $base (local.get $i))
+    (block $done
+      (loop $block
+        (br_if $done (i32.ge_u (local.get $base) (local.get $to)))
+        (call $classes64 (local.get $base))
+        (local.set $NL) (local.set $X) (local.set $U) (local.set $W)
+        ;; The block ends after its last non-word byte: a run that goes on past it is the next
+        ;; block's (its first). Only a block that is all one run keeps its 64 bytes.
+        (local.set $len (i32.const 64))
+        (if (i64.ne (local.get $W) (i64.const -1))
+          (then
+            (local.set $len (i32.sub (i32.const 64) (i32.wrap_i64 (i64.clz (i64.xor (local.get $W) (i64.const -1))))))
+            (if (i32.lt_u (local.get $len) (i32.const 64))
+              (then
+                (local.set $m (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $len))) (i64.const 1)))
+                (local.set $W (i64.and (local.get $W) (local.get $m)))
+                (local.set $U (i64.and (local.get $U) (local.get $m)))
+                (local.set $NL (i64.and (local.get $NL) (local.get $m)))))))
+        (local.set $blockLen (local.get $len))
+        ;; Bytes where `minLen` word chars start (the block's end counting as word chars: a run
+        ;; that reaches it is looked at, and read on past the block).
+        (local.set $r (local.get $W))
+        (local.set $k (i32.const 1))
+        (block $b (loop $l
+          (br_if $b (i32.ge_u (local.get $k) (local.get $minLen)))
+          (local.set $j (select (local.get $k) (i32.sub (local.get $minLen) (local.get $k))
+            (i32.le_u (local.get $k) (i32.sub (local.get $minLen) (local.get $k)))))
+          (local.set $r (i64.and (local.get $r)
+            (i64.or (i64.shr_u (local.get $r) (i64.extend_i32_u (local.get $j)))
+                    (i64.shl (i64.const -1) (i64.extend_i32_u (i32.sub (i32.const 64) (local.get $j)))))))
+          (local.set $k (i32.add (local.get $k) (local.get $j)))
+          (br $l)))
+        ;; The runs looked at: those, a `-` `%` `\` before or after (a `-` just before the block
+        ;; too), a `_`.
+        (local.set $I (i64.or (i64.or (local.get $r) (local.get $U))
+          (i64.and (local.get $W)
+            (i64.or (i64.or (i64.shl (local.get $X) (i64.const 1)) (i64.shr_u (local.get $X) (i64.const 1)))
+              (i64.extend_i32_u (i32.and (i32.ne (local.get $base) (i32.const 0))
+                (i32.eq (i32.and (i32.load8_u offset=368639 (local.get $base)) (i32.const 127)) (i32.const 45))))))))
+        (loop $run
+          (if (i64.eqz (local.get $I))
+            (then
+              ;; The block is done: its line ends, then on after it (past an escape that starts at its last byte).
+              (local.set $lines (i32.add (local.get $lines) (i32.wrap_i64 (i64.popcnt (local.get $NL)))))
+              (if (i64.ne (local.get $NL) (i64.const 0))
+                (then (local.set $after (i32.sub (i32.add (local.get $base) (i32.const 64)) (i32.wrap_i64 (i64.clz (local.get $NL)))))))
+              (local.set $j (i32.add (local.get $base) (i32.sub (local.get $blockLen) (i32.const 1))))
+              (local.set $base (i32.add (local.get $base) (local.get $blockLen)))
+              (if (i32.and (i32.load8_u (i32.load8_u offset=368640 (local.get $j))) (i32.const 128))
+                (then
+                  (local.set $e (call $escape (local.get $j) (local.get $n)))
+                  (local.set $base (i32.add (local.get $j) (select (local.get $e) (i32.const 1) (local.get $e))))))
+              (br $block)))
+          (local.set $p (i32.wrap_i64 (i64.ctz (local.get $I))))
+          ;; The run holding byte p: from after the last non-word byte before it.
+          (local.set $m (i64.and (i64.xor (local.get $W) (i64.const -1))
+            (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $p))) (i64.const 1))))
+          (local.set $s (select (i32.const 0) (i32.sub (i32.const 64) (i32.wrap_i64 (i64.clz (local.get $m)))) (i64.eqz (local.get $m))))
+          (local.set $start (i32.add (local.get $base) (local.get $s)))
+          ;; Where it ends: in the block, or read on past it.
+          (local.set $m (i64.and (i64.xor (local.get $W) (i64.const -1)) (i64.shl (i64.const -1) (i64.extend_i32_u (local.get $p)))))
+          (local.set $long (i64.eqz (local.get $m)))
+          (if (local.get $long)
+            (then
+              (local.set $end (i32.add (local.get $base) (i32.const 64)))
+              (block $b (loop $l
+                ;; (The word chars' mask, the other three dropped.)
+                (call $classes (local.get $end))
+                (drop) (drop) (drop)
+                (local.set $j)
+                (local.set $j (i32.xor (local.get $j) (i32.const 65535)))
+                (if (local.get $j)
+                  (then
+                    (local.set $end (i32.add (local.get $end) (i32.ctz (local.get $j))))
+                    (br $b)))
+                (local.set $end (i32.add (local.get $end) (i32.const 16)))
+                (br $l))))
+            (else
+              (local.set $end (i32.add (local.get $base) (i32.wrap_i64 (i64.ctz (local.get $m)))))))
+          ;; After an escape (`%2F`, `\n`, `\u003c`) the run starts past it.
+          (if (i32.and (i32.ne (local.get $s) (i32.const 0))
+                (i64.ne (i64.and (i64.shr_u (local.get $X) (i64.extend_i32_u (i32.sub (local.get $s) (i32.const 1)))) (i64.const 1)) (i64.const 0)))
+            (then (if (i32.and (i32.load8_u (i32.load8_u offset=368639 (local.get $start))) (i32.const 128)) (then
+              (local.set $e (call $escape (i32.sub (local.get $start) (i32.const 1)) (local.get $n)))
+              (if (local.get $e)
+                (then
+                  (local.set $start (i32.add (local.get $start) (i32.sub (local.get $e) (i32.const 1))))
+                  (local.set $long (i32.const 1))))))))
+          (if (i32.ge_u (local.get $start) (local.get $to))
+            (then
+              (local.set $m (i64.and (local.get $NL) (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $s))) (i64.const 1))))
+              (local.set $recLines (i32.add (local.get $lines) (i32.wrap_i64 (i64.popcnt (local.get $m)))))
+              (local.set $recAfter (select (local.get $after) (i32.sub (i32.add (local.get $base) (i32.const 64)) (i32.wrap_i64 (i64.clz (local.get $m)))) (i64.eqz (local.get $m))))
+              (local.set $base (local.get $start))
+              (local.set $lines (local.get $recLines))
+              (local.set $after (local.get $recAfter))
+              (br $done)))
+          (block $drop
+            (block $keep
+              (br_if $drop (i32.ge_u (local.get $start) (local.get $end)))
+              (local.set $len (i32.sub (local.get $end) (local.get $start)))
+              (br_if $drop (i32.ge_u (local.get $len) (i32.const 128)))
+              (local.set $c0 (i32.load8_u offset=368640 (local.get $start)))
+              (local.set $row (i32.or (i32.shl (local.get $len) (i32.const 7)) (local.get $c0)))
+              (local.set $nextOk (i32.and (i32.lt_u (local.get $end) (local.get $n))
+                (i32.load8_u offset=256 (i32.and (i32.load8_u offset=368640 (local.get $end)) (i32.const 127)))))
+              ;; What `walk` keeps (the same tests).
+              (if (i32.and (i32.ne (local.get $start) (i32.const 0)) (i32.load8_u offset=57344 (local.get $row)))
+                (then (br_if $keep (i32.load8_u offset=384 (i32.and (i32.load8_u offset=368639 (local.get $start)) (i32.const 127))))))
+              ;; Whether it holds a `_`: by the mask, or by the bytes for a long run or one an escape shortened.
+              (if (i32.eqz (local.get $long))
+                (then
+                  (local.set $hasU (i64.ne (i64.and (local.get $U)
+                    (i64.and (i64.shl (i64.const -1) (i64.extend_i32_u (local.get $s)))
+                             (i64.sub (i64.shl (i64.const 1) (i64.sub (i64.extend_i32_u (local.get $end)) (i64.extend_i32_u (local.get $base)))) (i64.const 1))))
+                    (i64.const 0))))
+                (else
+                  (local.set $hasU (i32.const 0))
+                  (local.set $j (local.get $start))
+                  (block $b (loop $l
+                    (br_if $b (i32.ge_u (local.get $j) (local.get $end)))
+                    (if (i32.eq (i32.load8_u offset=368640 (local.get $j)) (i32.const 95))
+                      (then (local.set $hasU (i32.const 1)) (br $b)))
+                    (local.set $j (i32.add (local.get $j) (i32.const 1)))
+                    (br $l)))))
+              (if (i32.eqz (local.get $hasU))
+                (then
+                  (br_if $keep (i32.load8_u offset=24576 (local.get $row)))
+                  (br_if $keep (i32.and (local.get $nextOk) (i32.load8_u offset=40960 (local.get $row))))
+                  (br $drop)))
+              (local.set $last (i32.sub (local.get $end) (i32.const 1)))
+              (block $b (loop $l
+                (br_if $b (i32.eq (i32.load8_u offset=368640 (local.get $last)) (i32.const 95)))
+                (local.set $last (i32.sub (local.get $last) (i32.const 1)))
+                (br $l)))
+              (local.set $tail (i32.shl (i32.sub (i32.sub (local.get $end) (local.get $last)) (i32.const 1)) (i32.const 7)))
+              (br_if $keep (i32.load8_u offset=73728 (i32.or (local.get $tail) (local.get $c0))))
+              (br_if $keep (i32.and (local.get $nextOk)
+                (i32.load8_u offset=40960 (i32.or (local.get $tail) (i32.and (i32.load8_u offset=368641 (local.get $last)) (i32.const 127))))))
+              (br_if $drop (i32.eq (local.get $c0) (i32.const 95)))
+              (br_if $drop (i32.lt_u (local.get $len) (i32.load8_u offset=512 (local.get $c0)))))
+            ;; Kept: its flags OR-ed and AND-ed, the line ends before it, and the record.
+            (local.set $m (i64.and (local.get $NL) (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $s))) (i64.const 1))))
+            (local.set $recLines (i32.add (local.get $lines) (i32.wrap_i64 (i64.popcnt (local.get $m)))))
+            (local.set $recAfter (select (local.get $after) (i32.sub (i32.add (local.get $base) (i32.const 64)) (i32.wrap_i64 (i64.clz (local.get $m)))) (i64.eqz (local.get $m))))
+
+            (local.set $or (i32.const 0))
+            (local.set $and (i32.const 255))
+            (local.set $j (local.get $start))
+            (block $b (loop $l
+              (local.set $f (i32.load8_u (i32.load8_u offset=368640 (local.get $j))))
+              (local.set $or (i32.or (local.get $or) (local.get $f)))
+              (local.set $and (i32.and (local.get $and) (local.get $f)))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br_if $l (i32.lt_u (local.get $j) (local.get $end)))))
+            (i32.store offset=0 (local.get $out) (local.get $start))
+            (i32.store offset=4 (local.get $out) (local.get $end))
+            (i32.store offset=8 (local.get $out) (i32.or (local.get $or) (i32.shl (local.get $and) (i32.const 8))))
+            (i32.store offset=12 (local.get $out) (local.get $recLines))
+            (i32.store offset=16 (local.get $out) (local.get $recAfter))
+            (local.set $out (i32.add (local.get $out) (i32.const 20)))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))
+            (if (i32.eq (local.get $count) (i32.const 1024))
+              (then
+                (local.set $base (local.get $end))
+                (local.set $lines (local.get $recLines))
+                (local.set $after (local.get $recAfter))
+                (br $done))))
+          ;; On after the run: in this block, or from its end.
+          (if (i32.ge_u (i32.sub (local.get $end) (local.get $base)) (i32.const 64))
+            (then
+              (local.set $m (i64.and (local.get $NL) (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $s))) (i64.const 1))))
+              (local.set $recLines (i32.add (local.get $lines) (i32.wrap_i64 (i64.popcnt (local.get $m)))))
+              (local.set $recAfter (select (local.get $after) (i32.sub (i32.add (local.get $base) (i32.const 64)) (i32.wrap_i64 (i64.clz (local.get $m)))) (i64.eqz (local.get $m))))
+              (local.set $base (local.get $end))
+              (local.set $lines (local.get $recLines))
+              (local.set $after (local.get $recAfter))
+              (br $block)))
+          (local.set $I (i64.and (local.get $I) (i64.shl (i64.const -1) (i64.extend_i32_u (i32.sub (local.get $end) (local.get $base))))))
+          (br $run))))
+    (i32.store (i32.const 1016) (local.get $base))
+    (i32.store (i32.const 1000) (local.get $lines))
+    (i32.store (i32.const 1004) (local.get $after))
+    (local.get $count))
+
   ;; The line ends (`\n`) of the input in [from, to), sixteen bytes at a time.
   (func (export "lineEnds") (param $i i32) (param $to i32) (result i32)
     (local $count i32)
@@ -255,18 +536,23 @@
       (br $l)))
     (global.set $out (i32.add (local.get $o) (local.get $len))))
 
-  ;; The last `count` decimal digits of `n`, zero-padded.
+  ;; The last `count` decimal digits of `n`, zero-padded: two at a time (a division by 100 and
+  ;; the pair's two bytes from the table at 22528), then the first alone when `count` is odd.
   (func $digits (param $n i32) (param $count i32)
     (local $i i32) (local $q i32)
     (local.set $i (i32.add (global.get $out) (local.get $count)))
     (global.set $out (local.get $i))
     (block $b (loop $l
-      (br_if $b (i32.eq (local.get $i) (i32.sub (global.get $out) (local.get $count))))
-      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-      (local.set $q (i32.div_u (local.get $n) (i32.const 10)))
-      (i32.store8 (local.get $i) (i32.add (i32.const 48) (i32.sub (local.get $n) (i32.mul (local.get $q) (i32.const 10)))))
+      (br_if $b (i32.lt_u (local.get $count) (i32.const 2)))
+      (local.set $q (i32.div_u (local.get $n) (i32.const 100)))
+      (local.set $i (i32.sub (local.get $i) (i32.const 2)))
+      (i32.store16 (local.get $i)
+        (i32.load16_u offset=22528 (i32.shl (i32.sub (local.get $n) (i32.mul (local.get $q) (i32.const 100))) (i32.const 1))))
       (local.set $n (local.get $q))
-      (br $l))))
+      (local.set $count (i32.sub (local.get $count) (i32.const 2)))
+      (br $l)))
+    (if (local.get $count)
+      (then (i32.store8 (i32.sub (local.get $i) (i32.const 1)) (i32.add (i32.const 48) (local.get $n))))))
 
   ;; 0 <= n < 10^8, without leading zeros.
   (func $small (param $n i32)

@@ -267,6 +267,40 @@ describe('the string scanner and the byte engine agree', function () {
     assert.ok(found > 600, `${found} IDs found in all runs`);
   });
 
+  it('the walker\'s block walk and its byte loop: the same records (runs, flags, line figures), from and to anywhere', () => {
+    const blocks = new RunWalker('blocks'), bytesLoop = new RunWalker('bytes');
+    let full = 0; // walks that stopped at 1,024 records
+    /** Every record of a scan of [from, to), walked on from where each walk of 1,024 stopped (or `skip` bytes past it, outside a run). */
+    const records = (walker: RunWalker, bytes: Uint8Array, from: number, to: number, skip: number): number[] => {
+      walker.load(bytes).startLines();
+      const out: number[] = [];
+      for (let at = from; at < to;) {
+        const count = walker.walk(at, to);
+        out.push(...walker.records.subarray(0, 5 * count), count);
+        if (count < 1024) break;
+        full++;
+        out.push(walker.next);
+        at = walker.next + skip;
+        while (at < to && /\w/.test(String.fromCharCode(bytes[at]!))) at++;
+      }
+      return out;
+    };
+    // Dense text too (more than 1,024 candidates), and runs around the blocks' edges.
+    const dense = fc.array(fc.constantFrom(...PLANTED, ...DECOYS, ...SEPARATORS, 'a'.repeat(60), '-', '_'), { minLength: 3000, maxLength: 4000 }).map((p) => p.join(''));
+    let seen = 0;
+    fc.assert(fc.property(fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: dense }), fc.nat(), fc.nat(), fc.nat({ max: 40 }), (t, a, b, skip) => {
+      const bytes = Buffer.from(t, 'utf8');
+      const [from, to] = [a % (bytes.length + 1), b % (bytes.length + 1)].sort((x, y) => x - y) as [number, number];
+      for (const [f, e] of [[0, bytes.length], [from, to]] as const) {
+        const expected = records(bytesLoop, bytes, f, e, skip);
+        assert.deepEqual(records(blocks, bytes, f, e, skip), expected);
+        seen += expected.length;
+      }
+    }), { numRuns: 600 });
+    assert.ok(seen > 5000, `${seen} record words`);
+    assert.ok(full > 20, `${full} walks of 1,024 records`);
+  });
+
   it('YAML parents: the same layouts when the walker tells where a number\'s line starts', () => {
     const walker = new RunWalker();
     const SNOW = '1212092628029698048';

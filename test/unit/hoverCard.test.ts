@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { SNOWFLAKE_PRESETS, decodeUuid, idAt, inspect, parseKeyRules } from '../../src/core';
-import { buildCard, shownTime, type Card } from '../../src/editor/shared/card';
+import { SNOWFLAKE_PRESETS, decodeUuid, idAt, inspect, parseKeyRules, shownTime } from '../../src/core';
+import { buildCard, type Card } from '../../src/editor/shared/card';
 import { documentMarkdown, hoverMarkdown } from '../../src/editor/shared/cardMarkdown';
 import type { DecodeContext } from '../../src/editor/shared/decodeContext';
 import { zonedTime } from '../../src/editor/shared/zonedTime';

@@ -266,3 +266,12 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
 }
 
 export const kindName = (kind: string): string => formatLabel(kind);
+
+/**
+ * One line for a format's reading of the text (Inspect ID As…'s list): its time as the card will
+ * show it (a UUID v2's to the minute, none when implausible), else that it reads it.
+ */
+export function readingDetail(d: Decoded, now: number): string {
+  const time = shownTime(d, now);
+  return time ? `${time.text}${d.plausible === false ? ' (implausible date)' : ''}` : 'reads it';
+}

@@ -212,3 +212,68 @@ function withKey(slot: ValueSlot, beforeBracket: string): ValueSlot {
   const key = /(?:=>|:=|[:=])\s*$/.test(beforeBracket) ? assignedKey(beforeBracket) : undefined;
   return key === undefined ? slot : { key, ...slot };
 }
+
+/** A YAML block sequence's item (`  - ` and its value), its indentation and what follows the dash. */
+const SEQUENCE_ITEM = /^(\s*)-[ \t]+(.*)$/;
+/** An item's value that starts something other than a scalar: a mapping (`key: …`), a nested sequence, a flow collection or a block scalar. */
+const NOT_SCALAR = /^(?:-(?:\s|$)|[[{|>]|(?:"[^"]*"|'[^']*'|[^\s#'"][^#]*?)\s*:(?:\s|$))/;
+
+function indentOf(line: string): number {
+  return /^\s*/.exec(line)![0].length;
+}
+
+/** Nothing a reader of the sequence needs: a blank line or a comment. */
+function skippable(line: string): boolean {
+  return /^\s*(?:#.*)?$/.test(line);
+}
+
+/** The line is an item of the sequence whose dashes stand at `indent`, and holds a scalar (or nothing yet). */
+function scalarItem(line: string, indent: number): boolean {
+  const m = SEQUENCE_ITEM.exec(line) ?? /^(\s*)-()$/.exec(line);
+  return m !== null && m[1]!.length === indent && !NOT_SCALAR.test(m[2]!);
+}
+
+/**
+ * YAML: the cursor starts an item of a block sequence, `  - |`, below or above other `- ` items
+ * of the same indentation (as `arraySlot` reads a JSON array). `above` holds the lines above the
+ * cursor's, nearest first, and `below` those under it; they are read only to the sequence's
+ * ends. Its `siblings` are the sequence's items as written, and its `key` the name of the
+ * mapping entry that holds it (`ids:`), when it has one. Undefined when an item is not a scalar
+ * (a sequence of mappings: the next item is one more) or no sibling or key says what it holds.
+ */
+export function sequenceSlot(before: string, after: string, above: Iterable<string> = [], below: Iterable<string> = []): ValueSlot | undefined {
+  const open = openQuote(before, after);
+  if (!open) return undefined;
+  const item = SEQUENCE_ITEM.exec(open.head);
+  if (!item || item[2] !== '') return undefined;
+  const indent = item[1]!.length;
+  const rest = open.closed ? after.slice(1) : after;
+  const closed = open.closed ? { closed: true as const } : {};
+  const lines: string[] = [];
+  let parent: string | undefined;
+  for (const line of above) {
+    if (skippable(line)) continue;
+    if (scalarItem(line, indent)) {
+      lines.unshift(line);
+      continue;
+    }
+    // An item that is no scalar, or a line inside one: not a sequence of values.
+    if (indentOf(line) > indent || SEQUENCE_ITEM.test(line) && indentOf(line) === indent) return undefined;
+    parent = line;
+    break;
+  }
+  const tail: string[] = [];
+  for (const line of below) {
+    if (skippable(line)) continue;
+    if (!scalarItem(line, indent)) {
+      if (SEQUENCE_ITEM.test(line) && indentOf(line) === indent) return undefined;
+      break;
+    }
+    tail.push(line);
+  }
+  const siblings = [...lines, open.head + open.quote + (open.closed ? open.quote : '') + rest, ...tail].join('\n');
+  // The entry that holds the sequence: `ids:` (or `- ids:` in a sequence of mappings), with no value on its line.
+  const owner = parent?.replace(/\s+#.*$/, '').replace(/^(\s*)(?:-\s+)+/, '$1');
+  const slot = owner === undefined ? { quote: open.quote, siblings, ...closed } : /:\s*$/.test(owner) ? withKey({ quote: open.quote, siblings, ...closed }, owner) : undefined;
+  return slot && (lines.length + tail.length > 0 || slot.key !== undefined) ? slot : undefined;
+}

@@ -269,9 +269,11 @@ export const kindName = (kind: string): string => formatLabel(kind);
 
 /**
  * One line for a format's reading of the text (Inspect ID As…'s list): its time as the card will
- * show it (a UUID v2's to the minute, none when implausible), else that it reads it.
+ * show it (a UUID v2's to the minute), else that it reads it, and why no date when the card
+ * shows none for an implausible one.
  */
 export function readingDetail(d: Decoded, now: number): string {
   const time = shownTime(d, now);
-  return time ? `${time.text}${d.plausible === false ? ' (implausible date)' : ''}` : 'reads it';
+  if (time) return `${time.text}${d.plausible === false ? ' (implausible date)' : ''}`;
+  return unshownTimeNote(d, now) ? 'reads it (implausible date, not shown)' : 'reads it';
 }

@@ -257,23 +257,32 @@ export function sequenceSlot(before: string, after: string, above: Iterable<stri
       lines.unshift(line);
       continue;
     }
-    // An item that is no scalar, or a line inside one: not a sequence of values.
-    if (indentOf(line) > indent || SEQUENCE_ITEM.test(line) && indentOf(line) === indent) return undefined;
+    if (withinItems(line, indent)) return undefined;
     parent = line;
     break;
   }
   const tail: string[] = [];
   for (const line of below) {
     if (skippable(line)) continue;
-    if (!scalarItem(line, indent)) {
-      if (SEQUENCE_ITEM.test(line) && indentOf(line) === indent) return undefined;
-      break;
+    if (scalarItem(line, indent)) {
+      tail.push(line);
+      continue;
     }
-    tail.push(line);
+    if (withinItems(line, indent)) return undefined;
+    break;
   }
-  const siblings = [...lines, open.head + open.quote + (open.closed ? open.quote : '') + rest, ...tail].join('\n');
+  const slot: ValueSlot = { quote: open.quote, siblings: [...lines, open.head + open.quote + (open.closed ? open.quote : '') + rest, ...tail].join('\n'), ...closed };
+  const others = lines.length + tail.length > 0;
+  if (parent === undefined) return others ? slot : undefined;
   // The entry that holds the sequence: `ids:` (or `- ids:` in a sequence of mappings), with no value on its line.
-  const owner = parent?.replace(/\s+#.*$/, '').replace(/^(\s*)(?:-\s+)+/, '$1');
-  const slot = owner === undefined ? { quote: open.quote, siblings, ...closed } : /:\s*$/.test(owner) ? withKey({ quote: open.quote, siblings, ...closed }, owner) : undefined;
-  return slot && (lines.length + tail.length > 0 || slot.key !== undefined) ? slot : undefined;
+  const owner = parent.replace(/\s+#.*$/, '').replace(/^(\s*)(?:-\s+)+/, '$1');
+  if (!/:\s*$/.test(owner)) return undefined;
+  const keyed = withKey(slot, owner);
+  return others || keyed.key !== undefined ? keyed : undefined;
+}
+
+/** A line of the sequence that is no scalar item: an item holding a mapping or more, or a line inside one. */
+function withinItems(line: string, indent: number): boolean {
+  const at = indentOf(line);
+  return at > indent || (at === indent && SEQUENCE_ITEM.test(line));
 }

@@ -65,6 +65,7 @@ describe('value slots', () => {
     assert.equal(sequenceSlot('  -', '', [`  - ${U}`]), undefined, 'no space after the dash yet');
     assert.equal(sequenceSlot('  - ', 'x', [`  - ${U}`]), undefined);
     assert.equal(sequenceSlot('  - ', '', [`    more text`, `  - ${U}`]), undefined, 'a line inside an item');
+    assert.equal(sequenceSlot('  - ', '', [`  - ${U}`], ['    name: b']), undefined, 'the item holds a mapping, on the lines below');
     assert.equal(sequenceSlot('  - ', '', ['text: here', '']), undefined, 'a key with a value is no list\'s owner');
     assert.equal(sequenceSlot('- ', '', []), undefined, 'nothing says what it holds');
     assert.equal(sequenceSlot('  - ', '', [`  - [${U}]`]), undefined);

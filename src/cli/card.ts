@@ -1,4 +1,4 @@
-import { describeEntropy, type Decoded, type FieldValue } from '../core';
+import { describeEntropy, isDecodedId, shownTime, unshownTimeNote, type Decoded, type FieldValue } from '../core';
 import { QUOTE_MAX, escapeControls } from './safe';
 
 // The human-readable form of `inspect`: one card per ID, aligned labels, blank line between
@@ -11,12 +11,22 @@ function reservedUuidVersion(d: Decoded): boolean {
   return d.variant === 'rfc9562' && d.version !== undefined && (d.version < 1 || d.version > 8);
 }
 
-export function formatCard(d: Decoded): string {
+/**
+ * `decoded` is what `inspectDecoded` read (the decoded object: a UUID v2's time window is not in
+ * its JSON); `now` judges whether a time known only to a window is one such an ID was made at.
+ */
+export function formatCard(decoded: Decoded, now = Date.now()): string {
+  const d = isDecodedId(decoded) ? decoded.toJSON() : decoded;
   const rows: [string, string][] = [['kind', d.kind]];
   if (!d.valid) rows.push(['error', d.error ?? 'not a valid ID']);
   if (d.version !== undefined) rows.push(['version', reservedUuidVersion(d) ? `${d.version} (reserved: RFC 9562 defines versions 1 to 8)` : String(d.version)]);
   if (d.variant !== undefined) rows.push(['variant', d.variant]);
-  if (d.time !== undefined) rows.push(['time', `${d.timePrecise ?? d.time}  (unix ms ${d.unixMs})`]);
+  // As the editor shows it: a UUID v2's to the minute (its low time bits hold a local id), the ms
+  // of the window's start beside it; none when no such ID was made then.
+  const shown = shownTime(decoded, now);
+  if (shown) rows.push(['time', `${shown.text}  (unix ms ${d.unixMs}${shown.approximate ? ', the window\'s start' : ''})`]);
+  const unshown = unshownTimeNote(decoded, now);
+  if (unshown) rows.push(['note', unshown]);
   if (d.valid && d.plausible === false && d.kind !== 'snowflake') rows.push(['note', IMPLAUSIBLE]);
   for (const [name, value] of Object.entries(d.fields)) rows.push([name, fieldText(value)]);
   if (d.entropy) rows.push(['randomness', describeEntropy(d.entropy)]);

@@ -1,4 +1,4 @@
-import { FORMATS, inspect, type Decoded, type InspectOptions, type SnowflakeLayout } from '../core';
+import { FORMATS, inspectDecoded, type Decoded, type InspectOptions, type SnowflakeLayout } from '../core';
 
 const KINDS: readonly string[] = FORMATS.map((f) => f.id);
 import { UsageError, stringFlag, type ParsedArgs } from './args';
@@ -62,6 +62,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
     const extra = readOptions(args);
     if (from !== undefined && !KINDS.includes(from)) throw new UsageError(`unknown --from ${quote(from)} (use one of: ${KINDS.join(', ')})`);
     const out = new Output(io);
+    const now = io.now ? io.now() : Date.now();
     let count = 0;
     let invalid = false;
     try {
@@ -77,7 +78,7 @@ Exit status: 0 all IDs valid, 1 some ID invalid (still printed; reason on stderr
         }
         // The same bytes JSON.stringify(results, null, 2) gave when results were one array.
         if (json) out.push((count === 0 ? '[\n  ' : ',\n  ') + safeJson(JSON.stringify(d, null, 2)).replace(/\n/g, '\n  '));
-        else out.push((count === 0 ? '' : '\n') + formatCard(d));
+        else out.push((count === 0 ? '' : '\n') + formatCard(d, now));
         count++;
         await out.afterLine(line);
       }
@@ -110,7 +111,8 @@ function readOptions(args: ParsedArgs): InspectOptions {
 }
 
 function decode(line: InputLine, epoch: SnowflakeLayout | undefined, from: string | undefined, extra: InspectOptions): Decoded {
-  if (line.droppedFrom === undefined) return inspect(line.text, { ...extra, ...(epoch === undefined ? {} : { epoch }), ...(from === undefined ? {} : { from }) });
+  // The decoded object: its JSON is inspect's, and the card reads what that leaves out.
+  if (line.droppedFrom === undefined) return inspectDecoded(line.text, { ...extra, ...(epoch === undefined ? {} : { epoch }), ...(from === undefined ? {} : { from }) });
   // Only the start of an over-long line was kept; no ID is that long, so say so without it.
   return {
     input: line.text.slice(0, QUOTE_MAX),

@@ -39,6 +39,7 @@ export { decodeXray } from './formats/xray';
 export { decodeTraceparent } from './formats/traceparent';
 export { dotnetOrder } from './formats/dotnet';
 export * from './time';
+export * from './shownTime';
 export * from './entropy';
 export { timeKeyTest } from './formats/plainTime';
 export * from './bounds';

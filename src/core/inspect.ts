@@ -68,13 +68,23 @@ export function inspectId(input: string, opts: InspectOptions = {}): DecodedId |
 
 /** Reads one explicit input as whichever kind its shape says; `kind: 'unknown'` if none fits. */
 export function inspect(input: string, opts: InspectOptions = {}): Decoded {
+  const d = inspectDecoded(input, opts);
+  return isDecodedId(d) ? d.toJSON() : d;
+}
+
+/**
+ * `inspect`'s reading as the decoded object itself, for the surfaces that show it: it also holds
+ * what `inspect --json` leaves out (a UUID v2's `timeWindowMs`), and JSON.stringify gives the
+ * same text as `inspect`.
+ */
+export function inspectDecoded(input: string, opts: InspectOptions = {}): Decoded {
   requireText(input, 'the ID to inspect');
   opts = optionsOf(opts, 'the inspect options');
   const text = input.trim();
   if (text === '') return unknown(text, 'Nothing to inspect: the input is empty.', 'EMPTY');
   if (opts.from !== undefined) return inspectAs(text, opts.from, opts);
   const first = inspectId(text, opts);
-  if (first) return first.toJSON();
+  if (first) return first;
   const hint = /^[0-9a-f]+$/i.test(text) ? hexHint(text.length) : '';
   return unknown(text, `"${text.length > 60 ? text.slice(0, 57) + '...' : text}" is not an ID Idsmith knows.${hint}${nearest(text)}`);
 }
@@ -98,7 +108,7 @@ function nearest(text: string): string {
 function inspectAs(text: string, from: string, opts: InspectOptions): Decoded {
   const f = formatById(from);
   if (!f) throw new IdError('INVALID_ARGUMENT', `Unknown kind ${shown(from)}; use one of ${FORMATS.map((x) => x.id).join(', ')}.`);
-  if (f.id !== 'dotnet') return f.decode(text, decodeOptionsOf(opts)).toJSON();
+  if (f.id !== 'dotnet') return f.decode(text, decodeOptionsOf(opts));
   let bytes: Uint8Array;
   try {
     bytes = parse128(text, 'dotnet').bytes;
@@ -109,5 +119,5 @@ function inspectAs(text: string, from: string, opts: InspectOptions): Decoded {
   const d = decodeUuidBytes(bytes, text);
   d.fields.uuid = formatUuid(bytes);
   d.fields.byteOrder = '.NET (Guid.ToByteArray)';
-  return isDecodedId(d) ? d.toJSON() : d;
+  return d;
 }

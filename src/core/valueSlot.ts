@@ -212,3 +212,77 @@ function withKey(slot: ValueSlot, beforeBracket: string): ValueSlot {
   const key = /(?:=>|:=|[:=])\s*$/.test(beforeBracket) ? assignedKey(beforeBracket) : undefined;
   return key === undefined ? slot : { key, ...slot };
 }
+
+/** A YAML block sequence's item (`  - ` and its value), its indentation and what follows the dash. */
+const SEQUENCE_ITEM = /^(\s*)-[ \t]+(.*)$/;
+/** An item's value that starts something other than a scalar: a mapping (`key: …`), a nested sequence, a flow collection or a block scalar. */
+const NOT_SCALAR = /^(?:-(?:\s|$)|[[{|>]|(?:"[^"]*"|'[^']*'|[^\s#'"][^#]*?)\s*:(?:\s|$))/;
+
+function indentOf(line: string): number {
+  return /^\s*/.exec(line)![0].length;
+}
+
+/** Nothing a reader of the sequence needs: a blank line or a comment. */
+function skippable(line: string): boolean {
+  return /^\s*(?:#.*)?$/.test(line);
+}
+
+/** The line is an item of the sequence whose dashes stand at `indent`, and holds a scalar (or nothing yet). */
+function scalarItem(line: string, indent: number): boolean {
+  const m = SEQUENCE_ITEM.exec(line) ?? /^(\s*)-()$/.exec(line);
+  return m !== null && m[1]!.length === indent && !NOT_SCALAR.test(m[2]!);
+}
+
+/**
+ * YAML: the cursor starts an item of a block sequence, `  - |`, below or above other `- ` items
+ * of the same indentation (as `arraySlot` reads a JSON array). `above` holds the lines above the
+ * cursor's, nearest first, and `below` those under it; they are read only to the sequence's
+ * ends. Its `siblings` are the sequence's items as written, and its `key` the name of the
+ * mapping entry that holds it (`ids:`), when it has one. Undefined when an item is not a scalar
+ * (a sequence of mappings: the next item is one more) or no sibling or key says what it holds.
+ */
+export function sequenceSlot(before: string, after: string, above: Iterable<string> = [], below: Iterable<string> = []): ValueSlot | undefined {
+  const open = openQuote(before, after);
+  if (!open) return undefined;
+  const item = SEQUENCE_ITEM.exec(open.head);
+  if (!item || item[2] !== '') return undefined;
+  const indent = item[1]!.length;
+  const rest = open.closed ? after.slice(1) : after;
+  const closed = open.closed ? { closed: true as const } : {};
+  const lines: string[] = [];
+  let parent: string | undefined;
+  for (const line of above) {
+    if (skippable(line)) continue;
+    if (scalarItem(line, indent)) {
+      lines.unshift(line);
+      continue;
+    }
+    if (withinItems(line, indent)) return undefined;
+    parent = line;
+    break;
+  }
+  const tail: string[] = [];
+  for (const line of below) {
+    if (skippable(line)) continue;
+    if (scalarItem(line, indent)) {
+      tail.push(line);
+      continue;
+    }
+    if (withinItems(line, indent)) return undefined;
+    break;
+  }
+  const slot: ValueSlot = { quote: open.quote, siblings: [...lines, open.head + open.quote + (open.closed ? open.quote : '') + rest, ...tail].join('\n'), ...closed };
+  const others = lines.length + tail.length > 0;
+  if (parent === undefined) return others ? slot : undefined;
+  // The entry that holds the sequence: `ids:` (or `- ids:` in a sequence of mappings), with no value on its line.
+  const owner = parent.replace(/\s+#.*$/, '').replace(/^(\s*)(?:-\s+)+/, '$1');
+  if (!/:\s*$/.test(owner)) return undefined;
+  const keyed = withKey(slot, owner);
+  return others || keyed.key !== undefined ? keyed : undefined;
+}
+
+/** A line of the sequence that is no scalar item: an item holding a mapping or more, or a line inside one. */
+function withinItems(line: string, indent: number): boolean {
+  const at = indentOf(line);
+  return at > indent || (at === indent && SEQUENCE_ITEM.test(line));
+}

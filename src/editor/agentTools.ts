@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { convert, generate, generatorKinds, inspect, parseTimeInput, type Decoded, type GenKind } from '../core';
+import { convert, generate, generatorKinds, inspectDecoded, parseTimeInput, shownTime, unshownTimeNote, type Decoded, type GenKind } from '../core';
 import { decodeContext } from './shared/decodeContext';
 import { generateOptions } from './insert/options';
 import { errorMessage } from './shared/outcome';
@@ -64,14 +64,19 @@ export function generateTool(input: unknown): string {
   return generate(kind, options).join('\n');
 }
 
-function describe(d: Decoded): string {
+function describe(d: Decoded, now: number): string {
   if (d.kind === 'unknown') return `${d.input}: not an ID (${d.error ?? 'unknown format'})`;
   if (!d.valid) return `${d.input}: invalid ${d.kind} (${d.error ?? d.errorCode ?? 'invalid'})`;
   // RFC 9562 defines versions 1 to 8; another nibble under its variant is no version to name.
   const reserved = d.variant === 'rfc9562' && d.version !== undefined && (d.version < 1 || d.version > 8);
   const version = d.version === undefined ? '' : reserved ? ` (version ${d.version}: reserved)` : ` v${d.version}`;
   const parts = [`${d.input}: ${d.kind}${version}, valid`];
-  if (d.time) parts.push(`time ${d.timePrecise ?? d.time}`);
+  // As the hover shows it: a UUID v2's to the minute (its low time bits hold a local id), or
+  // none, with why, when no such ID was made then.
+  const time = shownTime(d, now);
+  const unshown = unshownTimeNote(d, now);
+  if (time) parts.push(`time ${time.text}`);
+  else if (unshown) parts.push(`no time: ${unshown}`);
   const fields = Object.entries(d.fields).filter(([k]) => !['time', 'unixMs', 'timePrecise'].includes(k));
   if (fields.length > 0) parts.push(`fields ${fields.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
   if (!d.time && d.candidates?.length) {
@@ -83,7 +88,8 @@ function describe(d: Decoded): string {
 export function inspectTool(input: unknown): string {
   const ids = idList(record(input));
   const ctx = decodeContext(settings());
-  return ids.map((id) => describe(inspect(id, ctx.epoch === undefined ? {} : { epoch: ctx.epoch }))).join('\n');
+  const now = Date.now();
+  return ids.map((id) => describe(inspectDecoded(id, ctx.epoch === undefined ? {} : { epoch: ctx.epoch }), now)).join('\n');
 }
 
 export function convertTool(input: unknown): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { describeChoice, layoutLabel, scan, type ScanMatch, type ScanOptions } from '../core';
-import { kindName, shownTime } from './shared/card';
+import { describeChoice, layoutLabel, scan, shownTime, type ScanMatch, type ScanOptions } from '../core';
+import { kindName } from './shared/card';
 import { decodeContext, scanOptions } from './shared/decodeContext';
 import { CONTEXT_CHARS, textAbove } from './shared/locate';
 import { onDidChangeSettings, settings } from './shared/settings';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import {
   FORMATS, formatById, inspect, inspectId, readings, isDecodedId, layoutFromContext, parseSnowflakeEpoch, type Decoded, type LayoutChoice,
 } from '../core';
-import { buildCard, kindName } from './shared/card';
+import { buildCard, kindName, readingDetail } from './shared/card';
 import { documentMarkdown } from './shared/cardMarkdown';
 import { Commands } from './shared/commands';
 import { decodeContext, type DecodeContext } from './shared/decodeContext';
@@ -247,9 +247,10 @@ async function pickFormat(input: string, ctx: DecodeContext): Promise<string | u
   const reading = new Map(read.map((d) => [d.format.id, d]));
   const order = [...read.map((d) => d.format), ...FORMATS.filter((f) => !reading.has(f.id))];
   type Item = vscode.QuickPickItem & { id: string };
+  const now = Date.now();
   const items: Item[] = order.map((f) => {
     const d = reading.get(f.id);
-    const detail = d ? (d.time ? `${d.time}${d.plausible === false ? ' (implausible date)' : ''}` : 'reads it') : undefined;
+    const detail = d ? readingDetail(d, now) : undefined;
     return { id: f.id, label: f.label, description: f.id, ...(detail ? { detail } : {}) };
   });
   const picked = await vscode.window.showQuickPick(items, {

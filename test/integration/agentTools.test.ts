@@ -71,6 +71,13 @@ describe('language-model tools', () => {
     assert.match(second!, /^not-an-id: not an ID \(/);
   });
 
+  it('idsmith_inspect gives a UUID v2\'s time to about 7 minutes (it gave the window\'s start to the ms), and none for one dated 4034', async () => {
+    const [real, hashed] = (await run('idsmith_inspect', { ids: ['000003e8-cbb9-21ea-b200-00163e990bdb', 'a1b2c3d4-e5f6-2abc-8def-0123456789ab'] })).split('\n');
+    assert.match(real!, /^000003e8-cbb9-21ea-b200-00163e990bdb: uuid v2, valid; time ≈ 2020-07-22 01:20Z, to about 7 minutes; fields localId=1000, /);
+    assert.match(hashed!, /^a1b2c3d4-e5f6-2abc-8def-0123456789ab: uuid v2, valid; no time: Its time bits read as 4034-09-09, a date no such ID was made at/);
+    assert.doesNotMatch(hashed!, /4034-09-09T/);
+  });
+
   it('idsmith_convert converts each ID, and says which cannot be', async () => {
     const text = await run('idsmith_convert', { ids: [ULID, '507f1f77bcf86cd799439011'], to: 'uuid' });
     const [first, second] = text.split('\n');

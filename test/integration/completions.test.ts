@@ -113,6 +113,27 @@ describe('completions', () => {
     assert.match(items2[0]!.text, /^"[0-9a-hjkmnp-tv-z]{26}"$/);
   });
 
+  it('a YAML list item (`- `) gets the kind and spelling of the list\'s other items (it got nothing), not the file\'s most frequent kind', async () => {
+    const uuids = generate('uuidv7', { count: 3, timeMs: PAST });
+    const [u, v] = generate('ulid', { count: 2, timeMs: PAST }).map((x) => x.toLowerCase());
+    const text = `users:\n${uuids.map((x) => `  - id: ${x}\n`).join('')}refs:\n  - ${u}\n  - ${v}\n  - \nname: x\n`;
+    const doc = (await openActive(text, 'yaml')).document;
+    const items = await offered(doc, new vscode.Position(7, 4));
+    assert.equal(items[0]?.label, 'New ULID', items.map((i) => i.label).join(', '));
+    assert.match(items[0]!.text, /^[0-7][0-9a-hjkmnp-tv-z]{25}$/, 'lower case and bare, as the other items');
+    assert.match(items[0]!.detail, /like the other values of this array/);
+    // Quoted as the editor leaves it (`- '|'`): the item replaces both quotes.
+    await closeAllEditors();
+    const quoted = (await openActive(`refs:\n  - '${u}'\n  - ''\n`, 'yaml')).document;
+    const q = await offered(quoted, new vscode.Position(2, 5), "'");
+    assert.match(q[0]!.text, /^'[0-7][0-9a-hjkmnp-tv-z]{25}'$/);
+    assert.equal(quoted.getText(q[0]!.item.range as vscode.Range), "''");
+    // A Markdown list is no YAML list: nothing there.
+    await closeAllEditors();
+    const md = (await openActive(`- ${u}\n- ${v}\n- \n`, 'markdown')).document;
+    assert.deepEqual(await offered(md, new vscode.Position(2, 2)), []);
+  });
+
   it('typing ulid in a comment offers a ULID; guidance and fluid offer nothing', async () => {
     const text = '// created ulid\n// guidance\n// fluid\nconst x = obj.uuid\n';
     const doc = (await openActive(text, 'typescript')).document;

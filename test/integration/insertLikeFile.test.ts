@@ -92,6 +92,17 @@ describe('Insert ID follows the file', () => {
     assert.equal(inspect(other).kind, 'ulid');
   });
 
+  it('kind "auto" in a YAML list item follows the list\'s other items (it took the file\'s most frequent kind)', async () => {
+    const uuids = generate('uuidv7', { count: 3, timeMs: PAST });
+    const [u, v] = generate('ulid', { count: 2, timeMs: PAST }).map((x) => x.toLowerCase());
+    const text = `users:\n${uuids.map((x) => `  - id: ${x}\n`).join('')}refs:\n  - ${u}\n  - ${v}\n  - \n`;
+    const editor = await openActive(text, 'yaml');
+    editor.selection = new vscode.Selection(7, 4, 7, 4);
+    const id = inserted(await insert({ kind: 'auto' }));
+    assert.match(id, /^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
+    assert.equal(editor.document.lineAt(7).text, `  - ${id}`);
+  });
+
   it('kind "auto" spells the kind as the file does (lower-case ULIDs in a log)', async () => {
     const ulids = generate('ulid', { count: 3, timeMs: PAST }).map((u) => u.toLowerCase());
     const editor = await openActive(ulids.map((u, i) => `request ${i} ${u} ok`).join('\n') + '\n', 'plaintext');

@@ -57,6 +57,26 @@ describe('inspect', () => {
     assert.equal(selected.input, '507f1f77bcf86cd799439011');
   });
 
+  it('UUID v2: the cards of Inspect ID As… and Inspect ID… show its time to about 7 minutes, and no date for a hash\'s; the result keeps inspect --json\'s', async () => {
+    const unescaped = (d: vscode.TextDocument) => d.getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    // Inspect ID As… opens its card as text; found by its URI, not by a name the other card shares.
+    const asCard = async (text: string) => {
+      const d = await vscode.commands.executeCommand<Decoded & { time?: string }>('idsmith.inspectAs', { text, from: 'uuid' });
+      const tab = await waitFor(() => cardTabs().find((t) => t.input instanceof vscode.TabInputText && t.input.uri.query.includes(encodeURIComponent(text))), 'the Inspect ID As… card');
+      return { d, text: unescaped(await vscode.workspace.openTextDocument((tab.input as vscode.TabInputText).uri)) };
+    };
+    const real = await asCard('000003e8-cbb9-21ea-b200-00163e990bdb');
+    assert.equal(real.d.time, '2020-07-22T01:16:41.760Z');
+    for (const part of ['≈ 2020-07-22 01:20Z, to about 7 minutes', 'Unix ms (window start)', '1595380601760', '429.4967296 s']) assert.ok(real.text.includes(part), `card lacks ${part}:\n${real.text}`);
+    assert.ok(!real.text.includes('2020-07-22T01:16:41.760Z'), real.text);
+    const hashed = await asCard('a1b2c3d4-e5f6-2abc-8def-0123456789ab');
+    assert.ok(hashed.text.includes('a date no such ID was made at'), hashed.text);
+    assert.ok(!hashed.text.includes('4034-09-09T'), hashed.text);
+    await closeAllEditors();
+    await vscode.commands.executeCommand('idsmith.inspect', { text: '000003e8-cbb9-21ea-b200-00163e990bdb' });
+    assert.ok(unescaped(await inspectCard()).includes('≈ 2020-07-22 01:20Z, to about 7 minutes'));
+  });
+
   it('reports text that is no ID and opens nothing', async () => {
     const result = await vscode.commands.executeCommand<{ status: string; code: string; message: string }>('idsmith.inspect', { text: 'hello world' });
     assert.equal(result.status, 'failed');

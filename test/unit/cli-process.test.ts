@@ -89,6 +89,17 @@ describe(`idsmith process (${installed ? 'installed: ' + installed : 'dist/cli.j
     });
   });
 
+  describe('inspect cards', () => {
+    it('a UUID v2\'s time to the minute (it printed the window\'s start to the ms), and no date for one dated 4034', () => {
+      const r = cli(['inspect', '000003e8-cbb9-21ea-b200-00163e990bdb', 'a1b2c3d4-e5f6-2abc-8def-0123456789ab']);
+      assert.equal(r.status, 0, r.stderr.toString());
+      const [real, hashed] = r.stdout.toString().split('\n\n');
+      assert.match(real!, /\n {2}time +≈ 2020-07-22 01:20Z, to about 7 minutes {2}\(unix ms 1595380601760, the window's start\)\n/);
+      assert.doesNotMatch(hashed!, /\n {2}time |4034-09-09T/);
+      assert.match(hashed!, /no such ID was made at/);
+    });
+  });
+
   describe('streaming', () => {
     for (const [args, line, expected] of [
       [['inspect', '--json'], `${ULID}\n`, /"unixMs": 1469918176385/],

@@ -174,6 +174,23 @@ describe('idsmith CLI', () => {
       assert.equal((await json(['inspect', '--json', guid]))[0].version, 13);
       assert.match((await run(['inspect', UUID_V7])).out, /\n {2}version +7\n/);
     });
+
+    it('UUID v2: the time to the minute as the hover shows it (it printed the window\'s start to the ms), none when implausible; --json and --from as they were', async () => {
+      const real = '000003e8-cbb9-21ea-b200-00163e990bdb';
+      const hashed = 'a1b2c3d4-e5f6-2abc-8def-0123456789ab'; // version 2 bits on a hash: dated 4034
+      const r = await run(['inspect', real, hashed]);
+      assert.equal(r.code, 0);
+      const [card, other] = r.out.split('\n\n');
+      assert.match(card!, /\n {2}time +≈ 2020-07-22 01:20Z, to about 7 minutes {2}\(unix ms 1595380601760, the window's start\)\n/);
+      assert.doesNotMatch(card!, /2020-07-22T01:16:41\.760Z/);
+      assert.doesNotMatch(other!, /\n {2}time |4034-09-09T/);
+      assert.match(other!, /\n {2}note +Its time bits read as 4034-09-09, a date no such ID was made at/);
+      assert.match((await run(['inspect', '--from', 'uuid', real])).out, /time +≈ 2020-07-22 01:20Z, to about 7 minutes/);
+      const [d] = await json(['inspect', '--json', real]);
+      assert.equal(d.time, '2020-07-22T01:16:41.760Z');
+      assert.equal(d.fields.timeWindow, '429.4967296 s');
+      assert.equal('timeWindowMs' in d, false);
+    });
   });
 
   describe('convert', () => {

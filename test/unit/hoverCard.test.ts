@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { SNOWFLAKE_PRESETS, decodeUuid, idAt, inspect, parseKeyRules } from '../../src/core';
-import { buildCard, shownTime, type Card } from '../../src/editor/shared/card';
+import { SNOWFLAKE_PRESETS, decodeUuid, idAt, inspect, parseKeyRules, shownTime } from '../../src/core';
+import { buildCard, readingDetail, type Card } from '../../src/editor/shared/card';
 import { documentMarkdown, hoverMarkdown } from '../../src/editor/shared/cardMarkdown';
 import type { DecodeContext } from '../../src/editor/shared/decodeContext';
 import { zonedTime } from '../../src/editor/shared/zonedTime';
@@ -142,6 +142,12 @@ describe('hover card', () => {
       assert.ok(card.notes.some((n) => /time bits read as 4034-09-09, a date no such ID was made at/.test(n)), card.notes.join('\n'));
       assert.doesNotMatch(hoverMarkdown(card, []), /4034-09-09T|created/);
       assert.equal(shownTime(decodeUuid(HASHED), NOW), undefined);
+    });
+
+    it('Inspect ID As…: each reading\'s line shows the time as the card does (it showed the window\'s start to the ms, and 4034 for a hash)', () => {
+      assert.equal(readingDetail(decodeUuid(REAL), NOW), '≈ 2020-07-22 01:20Z, to about 7 minutes');
+      assert.equal(readingDetail(decodeUuid(HASHED), NOW), 'reads it (implausible date, not shown)');
+      assert.equal(readingDetail(decodeUuid(UUID_V7_RFC), NOW), '2022-02-22T19:22:22.000Z');
     });
 
     it('leaves the times of other versions as exact as they are', () => {

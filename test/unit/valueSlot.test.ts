@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { arraySlot, csvSlot, lineSlot, readConventions, sqlSlot } from '../../src/core';
+import { arraySlot, csvSlot, lineSlot, readConventions, sequenceSlot, sqlSlot } from '../../src/core';
 import { wordsFor } from '../../src/editor/completions/words';
 import { perCursorSnippet, documentRanks } from '../../src/editor/completions/perCursor';
 
@@ -38,6 +38,37 @@ describe('value slots', () => {
     assert.equal(arraySlot('    "', '"', ['    },', '  [']), undefined);
     assert.equal(arraySlot('    "', '"', ['foo(']), undefined);
     assert.equal(arraySlot('    "', '"', []), undefined, 'no `[` above');
+  });
+
+  it('a YAML list item beside others (`- ` items at the same indentation): its siblings as written, and the key that holds the list (no slot before: nothing was offered)', () => {
+    const U = '01kbm8ts5xr3n6q0v2c9w4y7ha', V = '01kbm8ts5xr3n6q0v2c9w4y7hb';
+    assert.deepEqual(sequenceSlot('  - ', '', [`  - ${V}`, `  - ${U}`, 'ids:']), { key: 'ids', quote: '', siblings: `  - ${U}\n  - ${V}\n  - ` });
+    // Quoted, with the editor's closing quote; items below it too; blank lines and comments skipped.
+    assert.deepEqual(sequenceSlot("  - '", "'", [`  - '${U}'`, '', '  # the first', 'ids:  # two'], [`  - '${V}'`, 'name: x']),
+      { key: 'ids', quote: "'", siblings: `  - '${U}'\n  - ''\n  - '${V}'`, closed: true });
+    // A list at the key's own indentation; a list under `- refs:` in a list of mappings; a top-level list.
+    assert.equal(sequenceSlot('- ', '', [`- ${U}`, 'ids:'])?.key, 'ids');
+    assert.deepEqual(sequenceSlot('      - ', '', [`      - ${U}`, '    refs:', '  - name: a']), { key: 'refs', quote: '', siblings: `      - ${U}\n      - ` });
+    assert.deepEqual(sequenceSlot('  - ', '', [`  - ${U}  # ok`], ['']), { quote: '', siblings: `  - ${U}  # ok\n  - ` });
+    assert.deepEqual(sequenceSlot('    - ', '', ['  ids:']), { key: 'ids', quote: '', siblings: '    - ' }, 'a new list under a key');
+    // The siblings read as the file's IDs are read.
+    const slot = sequenceSlot('  - ', '', [`  - ${U}`, 'ids:'])!;
+    assert.equal(readConventions(slot.siblings!).file[0]?.genKind, 'ulid');
+    assert.equal(readConventions(slot.siblings!).file[0]?.case, 'lower');
+  });
+
+  it('no YAML list slot in a list of mappings, after text, past a nested item, or with neither sibling nor key', () => {
+    const U = '01KBM8TS5XR3N6Q0V2C9W4Y7HA';
+    assert.equal(sequenceSlot('  - ', '', ['    name: a', `  - id: ${U}`, 'users:']), undefined, 'a list of mappings: the next item is one more');
+    assert.equal(sequenceSlot('  - ', '', [`  - ${U}`], ['  - name: b']), undefined);
+    assert.equal(sequenceSlot('  - x', '', [`  - ${U}`]), undefined, 'an item with text');
+    assert.equal(sequenceSlot('  -', '', [`  - ${U}`]), undefined, 'no space after the dash yet');
+    assert.equal(sequenceSlot('  - ', 'x', [`  - ${U}`]), undefined);
+    assert.equal(sequenceSlot('  - ', '', [`    more text`, `  - ${U}`]), undefined, 'a line inside an item');
+    assert.equal(sequenceSlot('  - ', '', [`  - ${U}`], ['    name: b']), undefined, 'the item holds a mapping, on the lines below');
+    assert.equal(sequenceSlot('  - ', '', ['text: here', '']), undefined, 'a key with a value is no list\'s owner');
+    assert.equal(sequenceSlot('- ', '', []), undefined, 'nothing says what it holds');
+    assert.equal(sequenceSlot('  - ', '', [`  - [${U}]`]), undefined);
   });
 
   it('not in a value that has text, nor where no key comes before', () => {

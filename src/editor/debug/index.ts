@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { scan } from '../../core';
-import { kindName, shownTime } from '../shared/card';
+import { scan, shownTime } from '../../core';
+import { kindName } from '../shared/card';
 import { decodeContext, scanOptions } from '../shared/decodeContext';
 import { settings } from '../shared/settings';
 

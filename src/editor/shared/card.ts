@@ -1,6 +1,6 @@
-import type { Decoded, DecodedId, FieldValue, LayoutChoice, SnowflakeCandidate } from '../../core';
+import type { Decoded, DecodedId, FieldValue, LayoutChoice, ShownTime, SnowflakeCandidate } from '../../core';
 import {
-  approximateTime, describeEntropy, formatById, formatIso, formatLabel, formatRelative, isDecodedId, layoutLabel, plausibleTime, presetLabel, represent, ulidTime,
+  describeEntropy, formatById, formatIso, formatLabel, formatRelative, isDecodedId, layoutLabel, plausibleTime, presetLabel, represent, shownTime, ulidTime, unshownTimeNote,
 } from '../../core';
 import type { DecodeContext } from './decodeContext';
 
@@ -147,39 +147,6 @@ function nodeNote(node: FieldValue): string | undefined {
     : 'Node: may be the MAC address of the machine that made this UUID.';
 }
 
-/** How the surfaces show an ID's time: as read, or approximately when only a window of it is known. */
-export interface ShownTime {
-  /** `2016-07-30T22:36:16.385Z`, or `≈ 2043-07-15 02:14Z, to about 7 minutes`. */
-  text: string;
-  /** Short enough to sit inline: `2016-07-30 22:36Z`, `≈ 2043-07-15 02:14Z`. */
-  short: string;
-  /** The instant the zone row, the relative time and the short text are made from. */
-  unixMs: number;
-  approximate: boolean;
-}
-
-/** `2016-07-30T22:36:16.385Z` -> `2016-07-30 22:36Z` (`+010000-01-01 00:00Z` past 9999). */
-function shortIso(iso: string): string {
-  return iso.replace(/T(\d\d:\d\d).*$/, ' $1Z');
-}
-
-/**
- * The time to show for `d`, or undefined when it has none to show. A time known only to a
- * window (a UUID v2's 7 minutes) is shown approximately, and only when such an ID could have
- * been made then: random bytes with the version 2 bits (a hash) date anywhere up to 5236, and a
- * date ~1,945 years ahead is no reading of anything.
- */
-export function shownTime(d: Decoded, now: number): ShownTime | undefined {
-  if (d.time === undefined || d.unixMs === undefined) return undefined;
-  if (d.timeWindowMs === undefined) {
-    return { text: d.timePrecise ?? d.time, short: shortIso(d.time), unixMs: d.unixMs, approximate: false };
-  }
-  const f = formatById(d.kind);
-  if (!f || !plausibleTime(f, d.unixMs, now)) return undefined;
-  const a = approximateTime(d.unixMs, d.timeWindowMs);
-  return { text: `${a.time}, ${a.precision}`, short: a.time, unixMs: a.ms, approximate: true };
-}
-
 /** Minutes of an approximate time in a zone: the zone's seconds would claim what the ID does not hold. */
 function zoneMinutes(text: string): string {
   return text.replace(/:00[.,]000\b/, '');
@@ -193,13 +160,6 @@ function timeRows(d: Decoded, shown: ShownTime | undefined, ctx: DecodeContext, 
   }
   if (full) rows.push({ label: shown.approximate ? 'Unix ms (window start)' : 'Unix ms', value: String(d.unixMs), mono: true });
   return rows;
-}
-
-/** What the card says of a time known only to a window that no ID of its kind could hold. */
-function implausibleWindowNote(d: Decoded): string | undefined {
-  if (d.timeWindowMs === undefined || d.time === undefined) return undefined;
-  const a = approximateTime(d.unixMs!, d.timeWindowMs);
-  return `Its time bits read as ${a.time.slice(2).split(' ')[0]}, a date no such ID was made at: likely not a real one (random or hashed bytes with these version bits), so no time is shown.`;
 }
 
 function uuidRows(d: DecodedId, notes: string[], ctx: DecodeContext, now: number): CardRow[] {
@@ -284,7 +244,7 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
     card.time = shown.text;
     card.relative = `${shown.approximate ? '≈ ' : ''}${formatRelative(shown.unixMs, opts.now)}`;
   } else {
-    const note = implausibleWindowNote(d);
+    const note = unshownTimeNote(d, opts.now);
     if (note) notes.push(note);
   }
   card.rows.push(...timeRows(d, shown, ctx, opts.full));
@@ -306,3 +266,14 @@ export function buildCard(plain: Decoded, ctx: DecodeContext, opts: CardOptions)
 }
 
 export const kindName = (kind: string): string => formatLabel(kind);
+
+/**
+ * One line for a format's reading of the text (Inspect ID As…'s list): its time as the card will
+ * show it (a UUID v2's to the minute), else that it reads it, and why no date when the card
+ * shows none for an implausible one.
+ */
+export function readingDetail(d: Decoded, now: number): string {
+  const time = shownTime(d, now);
+  if (time) return `${time.text}${d.plausible === false ? ' (implausible date)' : ''}`;
+  return unshownTimeNote(d, now) ? 'reads it (implausible date, not shown)' : 'reads it';
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { arraySlot, checkFormatOf, csvSlot, labelOf, lineSlot, scan, sqlSlot } from '../../core';
+import { arraySlot, checkFormatOf, csvSlot, labelOf, lineSlot, scan, sequenceSlot, sqlSlot } from '../../core';
 import type { ValueSlot } from '../../core';
 
 // The key or column whose value starts at a cursor (core valueSlot.ts reads the text), for
@@ -13,7 +13,7 @@ const SQL_LINES = 2000;
 const SQL_CHARS = 1024 * 1024;
 /** CSV: the most of a line read for counting its fields. */
 const CSV_CHARS = 64 * 1024;
-/** Arrays written an element a line: lines read above and below the cursor for the array's other elements. */
+/** Arrays written an element a line, and YAML lists: lines read above and below the cursor for the other elements. */
 const ARRAY_LINES = 200;
 
 // Names that say "an ID": `id`, `uuid`, `user_id`, `orderId`, `parent-uuid`, `ownerULID`.
@@ -29,8 +29,9 @@ export function idLikeName(name: string | undefined): boolean {
 
 /**
  * The empty value of a key or column that starts at `position` (`"id": "|"`, a SQL VALUES
- * position, an empty CSV field, an array element beside others); with `end`, the value that a selection from `position` to `end`
- * would replace. Reads the line (and in SQL the statement) only.
+ * position, an empty CSV field, an array element or YAML list item beside others); with `end`,
+ * the value that a selection from `position` to `end` would replace. Reads the line (and in SQL
+ * the statement, in an array or list the lines to its ends) only.
  */
 export function slotAt(document: vscode.TextDocument, position: vscode.Position, end = position): ValueSlot | undefined {
   const line = document.lineAt(position.line).text;
@@ -41,6 +42,9 @@ export function slotAt(document: vscode.TextDocument, position: vscode.Position,
   if (format === 'sql') slot = sqlSlotAt(document, position, before, after);
   if (format === 'csv' || format === 'tsv') slot = csvSlotAt(document, position, line, after, format === 'csv' ? ',' : '\t');
   slot ??= lineSlot(before, after) ?? arraySlot(before, after, lines(document, position.line - 1, -1), lines(document, end.line + 1, 1));
+  // A YAML list written an item a line (`- `): the same, read by indentation. Only in YAML, where
+  // `- ` is no Markdown bullet.
+  if (format === 'yaml') slot ??= sequenceSlot(before, after, lines(document, position.line - 1, -1), lines(document, end.line + 1, 1));
   return slot && (slot.key !== undefined || slot.path !== undefined || slot.siblings !== undefined) ? slot : undefined;
 }
 

@@ -121,7 +121,7 @@ describe('completions', () => {
     const items = await offered(doc, new vscode.Position(7, 4));
     assert.equal(items[0]?.label, 'New ULID', items.map((i) => i.label).join(', '));
     assert.match(items[0]!.text, /^[0-7][0-9a-hjkmnp-tv-z]{25}$/, 'lower case and bare, as the other items');
-    assert.match(items[0]!.detail, /like the other values of this array/);
+    assert.match(items[0]!.detail, /like the other items of this list/);
     // Quoted as the editor leaves it (`- '|'`): the item replaces both quotes.
     await closeAllEditors();
     const quoted = (await openActive(`refs:\n  - '${u}'\n  - ''\n`, 'yaml')).document;

@@ -132,7 +132,9 @@ function slotItems(slot: ValueSlot, conventions: Conventions | undefined, ranks:
   const s = settings();
   const explicit = explicitSettings(document);
   const own = conventions ? conventionAt(conventions, slot) : undefined;
-  const where = slot.siblings !== undefined ? 'like the other values of this array' : slot.key !== undefined ? `like the other ${slot.key} values` : 'like the rest of this column';
+  // A YAML sequence's items are a list's; a JSON array's (or code's) an array's.
+  const siblings = checkFormatOf(document.uri.path, document.languageId) === 'yaml' ? 'like the other items of this list' : 'like the other values of this array';
+  const where = slot.siblings !== undefined ? siblings : slot.key !== undefined ? `like the other ${slot.key} values` : 'like the rest of this column';
   // `"|"`: the item replaces both quotes, as the language's own value suggestions do, so it is
   // matched and ranked with them (and, preselected, comes first) rather than below them.
   const range = slot.closed

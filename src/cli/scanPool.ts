@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker, isMainThread } from 'node:worker_threads';
 import type { PieceJob, PieceResult } from './scanEngine';
 import type { WorkerReply, WorkerRequest } from './scanWorker';
-import { WorkerQueue } from './workerQueue';
+import { WorkerQueue, adoptStarted, keepStarted, startedCount } from './workerQueue';
 
 /**
  * Pieces queued at each worker. Two: with one, a worker idled from its reply until the main
@@ -59,49 +59,23 @@ export function worthWorkers(path: string | undefined): boolean {
   }
 }
 
-/** Workers started before the command ran, not yet taken by a pool (with the script they run). */
-const prestarted: { script: string; worker: Worker; failed: boolean }[] = [];
-
 /**
  * Starts the scan workers as the CLI starts, when its arguments are `scan` and a file large
- * enough for them: a worker takes about 60 ms to start, which then passes while the main thread
- * loads the rest of the CLI and reads the file, instead of after. Until a pool takes them they
- * do not keep the process alive (a usage error still exits at once). Returns how many started.
+ * enough for them (see `keepStarted`): a usage error still exits at once. Returns how many started.
  */
 export function prestartScanWorkers(script: string, argv: readonly string[], size = POOL_SIZE, setFlags: (flags: string) => void = setFlagsFromString): number {
-  if (!isMainThread || argv[0] !== 'scan' || prestarted.length > 0) return 0;
+  if (!isMainThread || argv[0] !== 'scan' || startedCount('scan') > 0) return 0;
   // Any argument that is a large regular file: a flag's value that happens to be one only
   // starts workers that go unused.
   if (!argv.slice(1).some((a) => !a.startsWith('-') && worthWorkers(a))) return 0;
   if (compileInWorkers(availableParallelism(), size)) setFlags('--no-concurrent-recompilation');
-  for (let i = 0; i < size; i++) {
-    const entry = { script, worker: startWorker(script), failed: false };
-    const failed = (): void => {
-      entry.failed = true;
-    };
-    entry.worker.on('error', failed).on('exit', failed);
-    entry.worker.unref();
-    prestarted.push(entry);
-  }
+  for (let i = 0; i < size; i++) keepStarted('scan', script, startWorker(script));
   return size;
-}
-
-/** A prestarted worker of `script` that is still running, for a pool; undefined when none. */
-function adopt(script: string): Worker | undefined {
-  for (;;) {
-    const i = prestarted.findIndex((e) => e.script === script);
-    if (i === -1) return undefined;
-    const [entry] = prestarted.splice(i, 1);
-    entry!.worker.removeAllListeners('error').removeAllListeners('exit');
-    if (entry!.failed) continue;
-    entry!.worker.ref();
-    return entry!.worker;
-  }
 }
 
 /** Prestarted workers no pool has taken. */
 export function prestartedCount(): number {
-  return prestarted.length;
+  return startedCount('scan');
 }
 
 interface Task {
@@ -128,7 +102,7 @@ export class ScanPool {
   constructor(script: string, size = POOL_SIZE, execArgv?: string[], setFlags: (flags: string) => void = setFlagsFromString) {
     if (compileInWorkers(availableParallelism(), size)) setFlags('--no-concurrent-recompilation');
     for (let i = 0; i < size; i++) {
-      const worker = (execArgv === undefined ? adopt(script) : undefined) ?? startWorker(script, execArgv);
+      const worker = (execArgv === undefined ? adoptStarted('scan', script) : undefined) ?? startWorker(script, execArgv);
       const slot = this.pieces.add(worker);
       worker.on('message', (reply: WorkerReply) => {
         const task = this.pieces.answered(slot, reply.id);

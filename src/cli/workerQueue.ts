@@ -3,6 +3,7 @@
 // each answered by its id; a failure rejects every piece sent or waiting.
 import type { Worker } from 'node:worker_threads';
 
+
 export interface QueuedPiece {
   id: number;
   reject: (e: Error) => void;
@@ -72,4 +73,40 @@ export class WorkerQueue<T extends QueuedPiece> {
   terminate(): Promise<unknown> {
     return Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
+}
+
+/** Workers started before the command ran (`keepStarted`), not yet taken by a pool: the kind of work they serve and their script. */
+const started: { kind: string; script: string; worker: Worker; failed: boolean }[] = [];
+
+/**
+ * Keeps a worker started as the CLI starts (scanPrestart.ts), before its command makes a pool: a
+ * worker takes about 60 ms to start, which then passes while the main thread loads the rest of
+ * the CLI and reads the file. Until a pool takes it, it does not keep the process alive.
+ */
+export function keepStarted(kind: string, script: string, worker: Worker): void {
+  const entry = { kind, script, worker, failed: false };
+  const failed = (): void => {
+    entry.failed = true;
+  };
+  worker.on('error', failed).on('exit', failed);
+  worker.unref();
+  started.push(entry);
+}
+
+/** A started worker of `kind` running `script` that is still running, for a pool; undefined when none. */
+export function adoptStarted(kind: string, script: string): Worker | undefined {
+  for (;;) {
+    const i = started.findIndex((e) => e.kind === kind && e.script === script);
+    if (i === -1) return undefined;
+    const [entry] = started.splice(i, 1);
+    entry!.worker.removeAllListeners('error').removeAllListeners('exit');
+    if (entry!.failed) continue;
+    entry!.worker.ref();
+    return entry!.worker;
+  }
+}
+
+/** Started workers of `kind` no pool has taken. */
+export function startedCount(kind: string): number {
+  return started.filter((e) => e.kind === kind).length;
 }

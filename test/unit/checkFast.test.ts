@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkPiece, type PieceCheck, type PieceJob } from '../../src/core';
 import { checkInPieces, piecesFormat, type PieceJudge } from '../../src/cli/checkPieces';
-import { CheckPool } from '../../src/cli/checkPool';
+import { CheckPool, prestartCheckWorkers, prestartedCheckCount } from '../../src/cli/checkPool';
+import { WORKER_MIN_BYTES } from '../../src/cli/scanPool';
 import { timeValueMs as oracleTimeValueMs } from './checkOracle/rowTime';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -363,6 +364,44 @@ describe('check: in pieces on workers against the check on one thread', () => {
       await assert.rejects(pool.run(new Uint8Array(1), { format: 'csv', delimiter: ',', last: true, now: NOW }), /stopped/);
     } finally {
       await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('workers started as the CLI starts: only for `check` of a large JSON Lines, CSV or TSV file (by its name or --format), and taken by the pool', async function () {
+    this.timeout(120_000);
+    const entry = join(__dirname, 'checkWorkerEntry.cjs');
+    const dir = mkdtempSync(join(tmpdir(), 'idsmith-prestart-'));
+    try {
+      const big = (name: string): string => {
+        const path = join(dir, name);
+        writeFileSync(path, `${'a,b\n'.repeat(Math.ceil(WORKER_MIN_BYTES / 4))}`);
+        return path;
+      };
+      const csv = big('big.csv'), json = big('big.json'), txt = big('big.txt');
+      const small = join(dir, 'small.csv');
+      writeFileSync(small, 'a,b\n');
+      for (const argv of [['check', small], ['check', json], ['check', txt], ['scan', csv], ['check', '-'], ['check', '--format', 'json', csv], ['check', '--format=yaml', csv],
+        ['check', '--format', csv], ['check', dir]]) {
+        assert.equal(prestartCheckWorkers(entry, argv, 2), 0, argv.join(' '));
+      }
+      assert.equal(prestartedCheckCount(), 0);
+      assert.equal(prestartCheckWorkers(entry, ['check', '--json', '--format=csv', txt], 2), 2);
+      assert.equal(prestartCheckWorkers(entry, ['check', csv], 2), 0, 'once');
+      assert.equal(prestartedCheckCount(), 2);
+      const pool = new CheckPool(entry, 2);
+      try {
+        assert.equal(prestartedCheckCount(), 0, 'the pool took them');
+        const rows = ['id,created', ...Array.from({ length: 3000 }, (_, i) => `${i % 1000 === 3 ? ulid(T0 + 3 * 60_000, 3) : ulid(T0 + i * 60_000, i)},${iso(T0 + i * 60_000)}`)];
+        const bytes = Buffer.from(rows.join('\n'));
+        const want = await onThread('orders.csv', chunksOf(bytes, [5000]));
+        assert.deepStrictEqual(await inPieces('orders.csv', chunksOf(bytes, [5000]), pool, { pieceBytes: 8_000, longestCut: 1 << 20 }), want);
+        assert.ok(want.problems.some((p) => p.code === 'duplicate'));
+      } finally {
+        await pool.close();
+      }
+      assert.equal(prestartCheckWorkers(entry, ['check', 'orders.jsonl'], 2), 0, 'not a file');
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

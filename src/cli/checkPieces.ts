@@ -21,6 +21,12 @@ export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 const PIECE_BYTES = 256 * 1024;
 /** With no record end in this many bytes, the rest of the file is checked on this thread (a worker holds a piece in 64 MB). */
 const LONGEST_CUT = 4 * 1024 * 1024;
+/**
+ * A CSV's pieces wait for the one that holds its first record (it may be a header naming the
+ * columns): until it is back, pieces are cut at the first record end after this many bytes, so
+ * the other worker waits for a small piece, not a whole one.
+ */
+const FIRST_PIECE_BYTES = 16 * 1024;
 /** Pieces at the workers or waiting to be told, at most: bounds memory. */
 const IN_FLIGHT = 4;
 /** The head is judged for being text as the check on this thread would: in its first pieces of this size. */
@@ -167,13 +173,18 @@ async function inPieces(it: AsyncIterator<Uint8Array>, opts: CheckStreamOptions,
     let safe = -1;
     for (;;) {
       const before = start;
-      const cut = cuts.advance(data.subarray(0, end), scanned, end);
-      scanned = end;
+      // Before a CSV's first record is known, the bytes are looked at up to a small piece's size,
+      // then a kilobyte at a time: the piece ends at about the first record end past it.
+      const size = check.ready ? pieceBytes : Math.min(pieceBytes, FIRST_PIECE_BYTES);
+      const to = check.ready ? end : Math.min(end, scanned < start + size ? start + size : scanned + 1024);
+      const cut = cuts.advance(data.subarray(0, end), scanned, to);
+      scanned = to;
       if (cut > 0) safe = cut;
-      if (safe > start && (safe - start >= pieceBytes || ended)) {
+      if (safe > start && (safe - start >= size || (ended && scanned === end))) {
         await send(safe, ended && safe === end);
         continue;
       }
+      if (scanned < end) continue;
       if (ended) {
         if (end > start) await send(end, true);
         break;

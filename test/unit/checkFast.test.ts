@@ -368,6 +368,19 @@ describe('check: in pieces on workers against the check on one thread', () => {
     }
   });
 
+  it('a CSV\'s first piece is small (the other pieces wait for its first record), the others whole; the problems of one thread', async () => {
+    const rows = ['id,created', ...Array.from({ length: 20_000 }, (_, i) => `${i % 5000 === 9 ? ulid(T0 + 9 * 60_000, 9) : ulid(T0 + i * 60_000, i)},${iso(T0 + i * 60_000)}`)];
+    const bytes = Buffer.from(rows.join('\n'));
+    const sizes: number[] = [];
+    const inner = inProcessJudge(() => 0.5);
+    const judge: PieceJudge = { run: (b, job, spare) => { sizes.push(b.length); return inner.run(b, job, spare); } };
+    const want = await onThread('orders.csv', chunksOf(bytes, [200_000, 400_000]));
+    assert.deepStrictEqual(await inPieces('orders.csv', chunksOf(bytes, [200_000, 400_000]), judge, { pieceBytes: 256 * 1024, longestCut: 4 << 20 }), want);
+    assert.ok(want.problems.filter((p) => p.code === 'duplicate').length === 3);
+    assert.ok(sizes[0]! >= 16 * 1024 && sizes[0]! < 18 * 1024, `first piece ${sizes[0]} bytes`);
+    assert.ok(sizes.slice(2, -1).every((n) => n >= 256 * 1024), sizes.join(' '));
+  });
+
   it('workers started as the CLI starts: only for `check` of a large JSON Lines, CSV or TSV file (by its name or --format), and taken by the pool', async function () {
     this.timeout(120_000);
     const entry = join(__dirname, 'checkWorkerEntry.cjs');

@@ -126,7 +126,8 @@ function solePlausible(u: Unit, v: number | bigint, digits: number, ms: number, 
 
 /** The decoded count `v` (the digits `text`), whose time under `u` is `ms`. */
 function reading(format: FormatModule, u: Unit, text: string, v: number | bigint, ms: number, plausible: boolean): Id {
-  const id = new Id(format, text, true, {});
+  // No fields object made per reading: `fields` makes the empty one when read (a scan reads none).
+  const id = new Id(format, text, true, undefined);
   id.unixMs = ms;
   if (u.subDigits > 0) id.timePrecise = isoFromMs(ms).slice(0, -1) + subOf(u, v).toString().padStart(u.subDigits, '0') + 'Z';
   id.plausible = plausible;

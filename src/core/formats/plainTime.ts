@@ -24,6 +24,8 @@ interface Unit {
   epochMs: number;
   /** Counts per millisecond (1000 for µs) or, below 1, milliseconds per count as 1/n. */
   perMs: bigint;
+  /** `perMs` as a Number (exact: at most 10^6), for counts read as Numbers. */
+  perMsNumber: number;
   msPer: number;
   /** Digits of a count from 2000 to 2100, for the scanner's index and the guessing shape. */
   digits: readonly number[];
@@ -34,7 +36,7 @@ interface Unit {
   description: string;
 }
 
-const UNITS: readonly Unit[] = [
+const UNITS: readonly Unit[] = ([
   { id: 'unixsec', label: 'Unix time (s)', epochMs: 0, perMs: 1n, msPer: 1000, digits: [9, 10], subDigits: 0, priority: 2, description: 'Unix seconds' },
   { id: 'unixms', label: 'Unix time (ms)', epochMs: 0, perMs: 1n, msPer: 1, digits: [12, 13], subDigits: 0, priority: 2, description: 'Unix milliseconds' },
   { id: 'unixus', label: 'Unix time (µs)', epochMs: 0, perMs: 1000n, msPer: 1, digits: [15, 16], subDigits: 3, priority: 2, description: 'Unix microseconds' },
@@ -44,7 +46,7 @@ const UNITS: readonly Unit[] = [
   { id: 'filetime', label: 'Windows FILETIME', epochMs: -11644473600000, perMs: 10_000n, msPer: 1, digits: [18], subDigits: 4, priority: -2, description: 'Windows FILETIME (100 ns since 1601-01-01)' },
   { id: 'webkit', label: 'WebKit/Chrome time', epochMs: -11644473600000, perMs: 1000n, msPer: 1, digits: [17], subDigits: 3, priority: -2, description: 'WebKit/Chrome time (µs since 1601-01-01)' },
   { id: 'cocoa', label: 'Apple Cocoa time', epochMs: 978307200000, perMs: 1n, msPer: 1000, digits: [9], subDigits: 0, priority: 1, description: 'Apple Cocoa time (s since 2001-01-01)' },
-];
+] as Omit<Unit, 'perMsNumber'>[]).map((u) => ({ ...u, perMsNumber: Number(u.perMs) }));
 
 const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
 /** The dates `inspect --all` lists a unit's reading for: any other date is no one's meaning. */
@@ -65,7 +67,7 @@ function countOf(text: string): number | bigint {
 /** The unit's reading of a count: Unix ms (floored), undefined past any date. */
 function msOf(u: Unit, v: number | bigint): number | undefined {
   const ms = typeof v === 'number'
-    ? u.epochMs + Math.floor(v / Number(u.perMs)) * u.msPer
+    ? u.epochMs + Math.floor(v / u.perMsNumber) * u.msPer
     : u.epochMs + Number(v / u.perMs) * u.msPer;
   if (!Number.isSafeInteger(ms) || Math.abs(ms) > MAX_DATE_MS) return undefined;
   return ms;
@@ -73,7 +75,7 @@ function msOf(u: Unit, v: number | bigint): number | undefined {
 
 /** The count's remainder below the millisecond (`timePrecise` of µs and finer units). */
 function subOf(u: Unit, v: number | bigint): number | bigint {
-  return typeof v === 'number' ? v - Math.floor(v / Number(u.perMs)) * Number(u.perMs) : v % u.perMs;
+  return typeof v === 'number' ? v - Math.floor(v / u.perMsNumber) * u.perMsNumber : v % u.perMs;
 }
 
 function plausibleMs(ms: number, now: number): boolean {
@@ -124,7 +126,8 @@ function solePlausible(u: Unit, v: number | bigint, digits: number, ms: number, 
 
 /** The decoded count `v` (the digits `text`), whose time under `u` is `ms`. */
 function reading(format: FormatModule, u: Unit, text: string, v: number | bigint, ms: number, plausible: boolean): Id {
-  const id = new Id(format, text, true, {});
+  // No fields object made per reading: `fields` makes the empty one when read (a scan reads none).
+  const id = new Id(format, text, true, undefined);
   id.unixMs = ms;
   if (u.subDigits > 0) id.timePrecise = isoFromMs(ms).slice(0, -1) + subOf(u, v).toString().padStart(u.subDigits, '0') + 'Z';
   id.plausible = plausible;

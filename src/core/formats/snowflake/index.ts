@@ -452,21 +452,51 @@ function repeatsAfterFirst(text: string, start: number, end: number): boolean {
  * each has odds below 1 in 5,000, and real snowflakes are random below their first digits.
  */
 function patterned(d: Uint8Array, n: number, fieldsFree: boolean): boolean {
-  let same = 1, up = 1, down = 1, filler = 0;
-  for (let i = 0; i < n; i++) {
+  // Six equal, rising or falling digits are five steps in a row of -1, 0 or +1. The digits are
+  // read once with no branch per digit (a branch on each random digit was most of the time);
+  // only when five such steps come in a row are the runs told apart (`equalOrStepRuns`).
+  // `steps` turns negative once `near` (such steps in a row) reaches 5.
+  let near = 0, steps = 0, filler = FILLER[d[0]!]!;
+  for (let i = 1; i < n; i++) {
     const c = d[i]!;
-    if (c === 48 || c === 57) filler++;
-    if (i === 0) continue;
+    filler += FILLER[c]!;
+    const x = c - d[i - 1]! + 1; // 0, 1, 2 for a step of -1, 0, +1
+    near = (near + 1) & (((x - 3) & ~x) >> 31);
+    steps |= 4 - near;
+  }
+  if (steps < 0 && equalOrStepRuns(d, n, fieldsFree)) return true;
+  if (fieldsFree && filler >= n - 5) return true;
+  return repeatsBlock(d, n);
+}
+
+/** 1 for the char codes of `0` and `9`, the filler digits. */
+const FILLER = (() => {
+  const t = new Uint8Array(256);
+  t[48] = 1;
+  t[57] = 1;
+  return t;
+})();
+
+/** Whether `d[0, n)` holds six equal digits (not `0`s or `f`s unless `fieldsFree`), or six rising or falling by one. */
+function equalOrStepRuns(d: Uint8Array, n: number, fieldsFree: boolean): boolean {
+  let same = 1, up = 1, down = 1;
+  for (let i = 1; i < n; i++) {
+    const c = d[i]!;
     const p = d[i - 1]!;
     same = c === p ? same + 1 : 1;
     up = c === p + 1 ? up + 1 : 1;
     down = c === p - 1 ? down + 1 : 1;
     if ((same >= 6 && (fieldsFree || (c !== 48 && c !== 102))) || up >= 6 || down >= 6) return true;
   }
-  if (fieldsFree && filler >= n - 5) return true;
-  // A block repeated for eight more digits: eight positions in a row equal to the digit `period`
-  // before. Any eight in a row hold a multiple of 8, so only those are tried, and the run is
-  // measured around each that matches (a bare number in a log asks this for up to 9 periods).
+  return false;
+}
+
+/**
+ * A block repeated for eight more digits: eight positions in a row equal to the digit `period`
+ * before. Any eight in a row hold a multiple of 8, so only those are tried, and the run is
+ * measured around each that matches (a bare number in a log asks this for up to 9 periods).
+ */
+function repeatsBlock(d: Uint8Array, n: number): boolean {
   for (let period = 2; period <= n >> 1; period++) {
     for (let a = Math.ceil(period / 8) * 8; a < n; a += 8) {
       if (d[a] !== d[a - period]) continue;
@@ -497,15 +527,20 @@ function lowInformation(text: string, start: number, end: number): boolean {
   return bitRuns(hi, lo) <= 4 || patterned(digitCodes, hexCodes(hi, lo), false);
 }
 
-/** The hex digits of hi·2^32 + lo (no leading zeros, lower case) into `digitCodes`; returns their count. */
+const HEX_CHARS = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101, 102]);
+
+/**
+ * The hex digits of hi·2^32 + lo (no leading zeros, lower case) into `digitCodes`; returns their
+ * count. The first digit's place comes from the count of leading zero bits, so no digit is
+ * tested for being a leading zero.
+ */
 function hexCodes(h: number, l: number): number {
   let n = 0;
-  let started = false;
-  for (let k = 15; k >= 0; k--) {
-    const nibble = k >= 8 ? (h >>> ((k - 8) * 4)) & 15 : (l >>> (k * 4)) & 15;
-    if (!started && nibble === 0 && k > 0) continue;
-    started = true;
-    digitCodes[n++] = nibble < 10 ? 48 + nibble : 87 + nibble;
+  if (h !== 0) {
+    for (let s = 28 - (Math.clz32(h) & ~3); s >= 0; s -= 4) digitCodes[n++] = HEX_CHARS[(h >>> s) & 15]!;
+    for (let s = 28; s >= 0; s -= 4) digitCodes[n++] = HEX_CHARS[(l >>> s) & 15]!;
+  } else {
+    for (let s = l === 0 ? 0 : 28 - (Math.clz32(l) & ~3); s >= 0; s -= 4) digitCodes[n++] = HEX_CHARS[(l >>> s) & 15]!;
   }
   return n;
 }

@@ -115,6 +115,15 @@ class TextUuid extends Id {
   }
 }
 
+/** `urn:uuid:` in the 9 chars before `s`, any case: read in place (a slice and its lower case per UUID were most of a v4's reading). */
+function urnBefore(text: string, s: number): boolean {
+  // A letter is itself with 32 set in it for its two cases only; the colons are compared as they are.
+  return text.charCodeAt(s - 1) === 58 && text.charCodeAt(s - 6) === 58
+    && (text.charCodeAt(s - 9) | 32) === 117 && (text.charCodeAt(s - 8) | 32) === 114 && (text.charCodeAt(s - 7) | 32) === 110
+    && (text.charCodeAt(s - 5) | 32) === 117 && (text.charCodeAt(s - 4) | 32) === 117 && (text.charCodeAt(s - 3) | 32) === 105
+    && (text.charCodeAt(s - 2) | 32) === 100;
+}
+
 /**
  * Braces and a `urn:uuid:` prefix belong to the match, so a replacement keeps the spelling whole.
  * The bytes are read from the text in place while it is checked: `read` would check and read
@@ -128,7 +137,7 @@ function findDashed(run: Run, ctx: ScanContext): ScanHit | undefined {
   if (s >= 1 && text.charCodeAt(s - 1) === 123 && text.charCodeAt(e) === 125) {
     s--;
     e++;
-  } else if (s >= 9 && text.slice(s - 9, s).toLowerCase() === 'urn:uuid:') {
+  } else if (s >= 9 && urnBefore(text, s)) {
     s -= 9;
   }
   const input = text.slice(s, e);
